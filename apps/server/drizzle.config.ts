@@ -1,0 +1,9 @@
+// drizzle-kit configuration: `npx drizzle-kit generate --name <change>` writes SQL migrations from the schema.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema/index.ts',
+  out: './src/db/migrations',
+  casing: 'snake_case',
+});

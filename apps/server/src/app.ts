@@ -1,0 +1,125 @@
+// Builds the Fastify application: the modules of ARCHITECTURE.md mounted at their prefixes, the
+// `{ data }` envelope and `responseException` errors, OpenAPI at /api/docs, the SPA at /.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import formbody from '@fastify/formbody';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './platform/config.ts';
+import type { Clock } from './platform/clock.ts';
+import { errorBody, installErrorHandling } from './platform/errors.ts';
+import { loggerOptions } from './platform/logger.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { apiModule } from './modules/api/index.ts';
+import identityModule from './modules/identity/index.ts';
+import { authPlugin } from './platform/auth.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: DatabaseHandle;
+  clock: Clock;
+}
+
+/** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */
+export const SERVICE_PREFIXES = ['/api', '/map', '/identity', '/integration', '/stream', '/widget-service', '/dev'];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        // the sign-in form posts to the identity service, which redirects to the SPA
+        formAction: ["'self'", ...config.webDevOrigins],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'AllClear API', version: '0.1.0', description: 'Weather-risk monitoring and lightning alerting.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await deps.db.query('select 1');
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  await app.register(identityModule, {
+    prefix: '/identity',
+    db: deps.db,
+    config: {
+      publicUrl: config.publicUrl,
+      webRedirectOrigins: config.webDevOrigins,
+      cookieSecure: config.publicUrl.startsWith('https:'),
+      productName: 'AllClear',
+    },
+  });
+  await app.register(authPlugin, { config, db: deps.db });
+  await app.register(apiModule, { prefix: '/api', ...deps });
+
+  registerSpa(app, config);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client-side route. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const dist = resolve(config.webDist ?? join(process.cwd(), 'apps/web/dist'));
+  const indexPath = join(dist, 'index.html');
+  const hasWeb = existsSync(indexPath);
+  if (hasWeb) {
+    void app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  const indexHtml = hasWeb ? readFileSync(indexPath, 'utf8') : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!.toLowerCase();
+    const isService = SERVICE_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+    if (!isService && request.method === 'GET' && indexHtml) {
+      return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    }
+    return reply.code(404).send(errorBody('Not Found'));
+  });
+}

@@ -1,0 +1,103 @@
+// Opens the database: PGlite (embedded PostgreSQL; on disk or in memory) by default, PostgreSQL
+// (node-postgres pool) when a URL is given. One schema and one set of migrations serve both.
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL with no parameters (several statements allowed). */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// or postgresql:// URL: selects PostgreSQL. */
+  url?: string;
+  /** PGlite data directory (created when missing); in memory when undefined. */
+  dataDir?: string;
+}
+
+/** Column names are snake_case in the database, camelCase in TypeScript (drizzle.config.ts uses the same). */
+const CASING = 'snake_case' as const;
+
+/** url = postgres://... selects PostgreSQL; otherwise PGlite, on disk at dataDir, in memory when dataDir is undefined. */
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) return openPostgres(opts.url);
+  return openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite({ client, schema, casing: CASING });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    async exec(sql) {
+      await client.exec(sql);
+    },
+    async query<T = Record<string, unknown>>(sql: string, params?: unknown[]) {
+      const result = await client.query<T>(sql, params);
+      return result.rows;
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url });
+  // Fail at open, not at first use, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePostgres({ client: pool, schema, casing: CASING });
+  let closed = false;
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async query<T = Record<string, unknown>>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, params);
+      return result.rows as T[];
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The committed migrations folder next to this module (in the esbuild bundle: dist/migrations). */
+export function defaultMigrationsFolder(): string {
+  return fileURLToPath(new URL('./migrations', import.meta.url));
+}
+
+/** Applies the committed migrations (idempotent: applied ones are recorded in drizzle.__drizzle_migrations). */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  migrationsFolder: string = defaultMigrationsFolder(),
+): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+  } else {
+    await migratePostgres(handle.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+  }
+}

@@ -1,0 +1,75 @@
+// Entry point: configuration, database and migrations, reference and demo data, then serve.
+// Shuts down gracefully on SIGTERM/SIGINT: stops accepting, finishes in-flight requests, closes the database.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadConfig, ConfigError } from './platform/config.ts';
+import { systemClock } from './platform/clock.ts';
+import { openDatabase, migrateDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+
+  const dataDir = resolve(config.dataDir);
+  if (config.embedded) mkdirSync(dataDir, { recursive: true });
+  const db = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(dataDir, 'pglite') },
+  );
+  await migrateDatabase(db);
+  await seedReferenceData(db);
+  const demo = config.seedDemo ? await seedDemo(db) : undefined;
+
+  const app = await buildApp({ config, db, clock: systemClock });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `AllClear is running on ${config.publicUrl}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
+    `  database: ${config.embedded ? `PGlite (embedded) at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (demo) {
+    lines.push('', `Demo accounts (password: ${DEMO_PASSWORD})`);
+    for (const a of demo.accounts) lines.push(`  ${a.email.padEnd(32)} ${a.role.padEnd(16)} ${a.customer}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown grace period expired; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    timer.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

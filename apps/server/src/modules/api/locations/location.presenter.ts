@@ -1,0 +1,22 @@
+// Decides which location fields leave the server (spec 01 §3 'Location').
+import type { TLocation } from '@allclear/contracts';
+import type { LocationRow } from './location.repository.ts';
+
+export function presentLocation(row: LocationRow): TLocation {
+  return {
+    id: row.id,
+    label: row.label,
+    locationName: row.locationName,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radius1: row.radius1,
+    radius2: row.radius2,
+    radius3: row.radius3,
+    radius4: row.radius4,
+    allClearMinutes: row.allClearMinutes,
+    flags: row.flags,
+    forecastLocation: row.forecastLocation,
+    organizationLocationId: row.organizationLocationId,
+    type: row.type,
+  };
+}

@@ -1,0 +1,214 @@
+// Bearer-token authentication for the API: verifies an access token (JWT, RS256 only, issuer and
+// audience checked) and turns it into the caller's Principal. Keys come from our identity service
+// in process, from a given JWKS, or, for an external OIDC_ISSUER, from its published JWKS.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import { ROLE_HIERARCHY, ROLE_NAMES, type RoleName } from '@allclear/domain';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createIdentityKeyLoader } from '../modules/identity/signing-keys.ts';
+
+/** The authenticated caller, from the access token's claims. */
+export interface Principal {
+  /** The user's id (token `sub`). */
+  userId: string;
+  customerId: number;
+  role: RoleName;
+  /** Lower is more powerful (spec 02 §6). */
+  roleHierarchy: number;
+  /** The user's group (site); null when none. */
+  siteId: number | null;
+  /** Effective permissions (spec 02 §6). */
+  permissions: string[];
+  /** The customer's feature ids (spec 01 §3). */
+  features: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by `app.authenticate`; null on routes that do not run that hook. */
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    /** preHandler/onRequest hook: 401 unless the request carries a valid bearer token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | void>;
+  }
+}
+
+/** Why a token was refused (never shown to the caller). */
+export class TokenRejectedError extends Error {
+  override name = 'TokenRejectedError';
+}
+
+export interface TokenVerifier {
+  /** Verifies a compact JWS access token and returns its principal; throws when it is not acceptable. */
+  verify(token: string): Promise<Principal>;
+}
+
+export interface TokenVerifierOptions {
+  /** Expected `iss`, e.g. http://localhost:8080/identity. */
+  issuer: string;
+  /** Expected `aud`, e.g. http://localhost:8080/api. */
+  audience: string;
+  /** A fixed public JWKS. */
+  jwks?: JSONWebKeySet;
+  /** A key resolver (e.g. `createIdentityKeyLoader(db)` for our own provider, in process). */
+  keyLoader?: JWTVerifyGetKey;
+  /** The JWKS URL of an external provider; when no key source is given it is discovered from the issuer. */
+  jwksUri?: string;
+  /** Clock for expiry checks (default now). */
+  currentDate?: () => Date;
+}
+
+/** Allowed clock skew between issuer and API, seconds. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
+
+/** Builds a verifier: RS256 only, issuer and audience checked, 5 s clock tolerance. */
+export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
+  const keys = keySource(opts);
+  return {
+    async verify(token) {
+      const { payload } = await jwtVerify(token, await keys(), {
+        algorithms: ['RS256'],
+        issuer: opts.issuer,
+        audience: opts.audience,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['sub', 'exp'],
+        currentDate: opts.currentDate?.(),
+      });
+      return principalFromClaims(payload);
+    },
+  };
+}
+
+function keySource(opts: TokenVerifierOptions): () => Promise<JWTVerifyGetKey> {
+  if (opts.keyLoader) {
+    const loader = opts.keyLoader;
+    return async () => loader;
+  }
+  if (opts.jwks) {
+    const local = createLocalJWKSet(opts.jwks);
+    return async () => local;
+  }
+  if (opts.jwksUri) {
+    const remote = createRemoteJWKSet(new URL(opts.jwksUri));
+    return async () => remote;
+  }
+  // External issuer without a configured JWKS URL: read it from the issuer's discovery document once.
+  let discovered: Promise<JWTVerifyGetKey> | undefined;
+  return () => {
+    discovered ??= discoverRemoteJwks(opts.issuer).catch((err: unknown) => {
+      discovered = undefined;
+      throw err;
+    });
+    return discovered;
+  };
+}
+
+async function discoverRemoteJwks(issuer: string): Promise<JWTVerifyGetKey> {
+  const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!res.ok) throw new TokenRejectedError(`issuer discovery failed: ${res.status}`);
+  const doc = (await res.json()) as { jwks_uri?: unknown };
+  if (typeof doc.jwks_uri !== 'string') throw new TokenRejectedError('issuer discovery has no jwks_uri');
+  return createRemoteJWKSet(new URL(doc.jwks_uri));
+}
+
+const isRoleName = (v: unknown): v is RoleName =>
+  typeof v === 'string' && (ROLE_NAMES as readonly string[]).includes(v);
+const toInt = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) ? n : undefined;
+};
+
+/** Reads the Principal from verified access-token claims; throws when a required claim is missing. */
+export function principalFromClaims(payload: JWTPayload): Principal {
+  const customerId = toInt(payload.customer_id);
+  if (!payload.sub || customerId === undefined)
+    throw new TokenRejectedError('token lacks sub or customer_id');
+  if (!isRoleName(payload.role)) throw new TokenRejectedError('token lacks a known role');
+  const siteId = payload.site_id === null || payload.site_id === undefined ? null : toInt(payload.site_id);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const ints = (v: unknown) =>
+    Array.isArray(v) ? v.map(toInt).filter((x): x is number => x !== undefined) : [];
+  return {
+    userId: payload.sub,
+    customerId,
+    role: payload.role,
+    roleHierarchy: toInt(payload.role_hierarchy) ?? ROLE_HIERARCHY[payload.role],
+    siteId: siteId ?? null,
+    permissions: strings(payload.permissions),
+    features: ints(payload.features),
+  };
+}
+
+/** The body of every 401 (ARCHITECTURE.md 'API conventions'). */
+export const UNAUTHORIZED_BODY = { responseException: { message: 'Unauthorized', errors: {} } } as const;
+
+/** A Fastify hook that requires `Authorization: Bearer <token>` and sets `request.principal`, else answers 401. */
+export function createAuthenticate(verifier: TokenVerifier) {
+  return async function authenticate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply | void> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+([A-Za-z0-9\-_.]+)\s*$/i.exec(header) : null;
+    if (!match) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send(UNAUTHORIZED_BODY);
+    }
+    try {
+      request.principal = await verifier.verify(match[1]!);
+    } catch (err) {
+      request.log.debug({ err }, 'bearer token refused');
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send(UNAUTHORIZED_BODY);
+    }
+  };
+}
+
+/** What the auth plugin needs from the server configuration (platform/config.ts). */
+export interface AuthConfig {
+  publicUrl: string;
+  /** An external OpenID provider replacing ours (OIDC_ISSUER). */
+  oidcIssuer: string | undefined;
+  /** The audience the API accepts (default `${publicUrl}/api`). */
+  oidcAudience: string;
+}
+
+/** The verifier for the configured issuer: our identity service's keys in process, or an external issuer's JWKS. */
+export function createConfiguredVerifier(config: AuthConfig, db: DatabaseHandle): TokenVerifier {
+  if (config.oidcIssuer) {
+    return createTokenVerifier({ issuer: config.oidcIssuer, audience: config.oidcAudience });
+  }
+  return createTokenVerifier({
+    issuer: `${config.publicUrl.replace(/\/$/, '')}/identity`,
+    audience: config.oidcAudience,
+    keyLoader: createIdentityKeyLoader(db),
+  });
+}
+
+export type AuthPluginOptions = { verifier: TokenVerifier } | { config: AuthConfig; db: DatabaseHandle };
+
+/**
+ * Decorates the app (not encapsulated) with `authenticate` and `request.principal`. Use on a
+ * route or a scope: `{ onRequest: app.authenticate }` or `scope.addHook('onRequest', app.authenticate)`.
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, opts) => {
+    const verifier = 'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.db);
+    app.decorateRequest('principal', null);
+    app.decorate('authenticate', createAuthenticate(verifier));
+  },
+  { name: 'allclear-auth', fastify: '5.x' },
+);

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase, migrateDatabase } from '/work/main/apps/server/src/db/client.ts';
+const h = await openDatabase({});
+await migrateDatabase(h);
+const client = (h.db as any).$client as PGlite;
+const t0 = performance.now();
+const dump = await client.dumpDataDir('none');
+const t1 = performance.now();
+console.log('dump', Math.round(t1 - t0), dump.size);
+await h.close();
+const t2 = performance.now();
+const p = await PGlite.create({ loadDataDir: dump });
+const t3 = performance.now();
+const r = await p.query('select count(*) from customers');
+console.log('load', Math.round(t3 - t2), r.rows);
+const t4 = performance.now();
+const q = await PGlite.create();
+console.log('fresh', Math.round(performance.now() - t4));

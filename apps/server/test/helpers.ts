@@ -1,0 +1,63 @@
+// The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with
+// two customers built by factories, and access tokens signed by the identity service's own key.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { createTestDatabase } from '../src/db/test-db.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
+import { seedReferenceData } from '../src/db/seed/reference.ts';
+import { buildCustomer, buildLocation, buildSite, buildUser } from '../src/db/factories.ts';
+import { issueTestToken } from '../src/modules/identity/test-tokens.ts';
+
+const PASSWORD = 'Test-password-1';
+
+async function buildTenant(db: DatabaseHandle, name: string) {
+  const customer = await buildCustomer(db.db, { name });
+  const site = await buildSite(db.db, { customerId: customer.id, alertTimes: true });
+  const admin = await buildUser(db.db, { customerId: customer.id, role: 'Admin', password: PASSWORD });
+  const customerUser = await buildUser(db.db, {
+    customerId: customer.id,
+    role: 'Customer',
+    siteId: site.id,
+    password: PASSWORD,
+  });
+  const location = await buildLocation(db.db, { customerId: customer.id, userId: customerUser.id });
+  return { customer, site, admin, customerUser, location };
+}
+
+export type Tenant = Awaited<ReturnType<typeof buildTenant>>;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle;
+  clock: ManualClock;
+  a: Tenant;
+  b: Tenant;
+  tokenFor(userId: string, opts?: { expiresInSeconds?: number }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const db = await createTestDatabase();
+  await seedReferenceData(db);
+  const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', PORT: '8080' });
+  const clock = new ManualClock();
+  const app = await buildApp({ config, db, clock });
+  await app.ready();
+  const a = await buildTenant(db, 'Customer A');
+  const b = await buildTenant(db, 'Customer B');
+  return {
+    app,
+    db,
+    clock,
+    a,
+    b,
+    tokenFor: (userId, opts) =>
+      issueTestToken(db, { userId, publicUrl: config.publicUrl, expiresInSeconds: opts?.expiresInSeconds }),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

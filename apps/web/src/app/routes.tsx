@@ -1,0 +1,21 @@
+// The signed-in screens built so far (spec 03 §2.1). A later issue registers its screen here; the sidebar shows
+// an entry only once its path is listed. No placeholder pages.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface ScreenRoute {
+  path: string;
+  Screen: LazyExoticComponent<ComponentType>;
+}
+
+/** Screen routes inside the signed-in layout, lazy-loaded so the first download stays small. */
+export const SCREEN_ROUTES: readonly ScreenRoute[] = [
+  { path: '/', Screen: lazy(() => import('../features/dashboard/components/dashboard-home.tsx')) },
+];
+
+/** Paths of the registered screens, for visibleSidebarEntries and the avatar menu. */
+export const BUILT_PATHS: readonly string[] = SCREEN_ROUTES.map((r) => r.path);
+
+/** True when the path has a registered screen (case-insensitive, as routes match). */
+export function isBuilt(path: string): boolean {
+  return BUILT_PATHS.some((p) => p.toLowerCase() === path.toLowerCase());
+}

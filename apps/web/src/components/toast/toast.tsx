@@ -1,0 +1,25 @@
+// Renders the toast store as an MUI Snackbar with an Alert (spec 01 §4 'Toast').
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Snackbar from '@mui/material/Snackbar';
+import { useToastStore } from './toast-store.ts';
+
+/** The single app toast, bottom centre; it hides after the store's autoHideDuration. */
+export function Toast() {
+  const { show, variant, header, message, autoHideDuration, close } = useToastStore();
+  return (
+    <Snackbar
+      open={show}
+      autoHideDuration={autoHideDuration}
+      onClose={(_event, reason) => {
+        if (reason !== 'clickaway') close();
+      }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert severity={variant} variant="filled" onClose={close} sx={{ minWidth: 300 }}>
+        {header ? <AlertTitle>{header}</AlertTitle> : null}
+        {message}
+      </Alert>
+    </Snackbar>
+  );
+}

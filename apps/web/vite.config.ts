@@ -1,0 +1,61 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// The back end (npm start) serves every service on :8080; the dev server forwards them so the SPA keeps one origin.
+const BACKEND = 'http://localhost:8080';
+const PROXIED_PREFIXES = [
+  '/api',
+  '/map',
+  '/identity',
+  '/integration',
+  '/stream',
+  '/widget-service',
+  '/public-api',
+  '/dev',
+];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    // Keys are anchored patterns so '/integration' does not swallow the SPA route '/integrations'.
+    proxy: Object.fromEntries(
+      PROXIED_PREFIXES.map((prefix) => [
+        `^${prefix}(/|\\?|$)`,
+        { target: BACKEND, changeOrigin: false, ws: prefix === '/stream' },
+      ]),
+    ),
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // React and MUI change rarely: their own chunks stay cached across app releases. Groups name their
+        // packages explicitly: a catch-all would drag libraries used only by lazy screens (maps, charts,
+        // MUI X) into the first download.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              priority: 20,
+            },
+            {
+              name: 'mui',
+              test: /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion|@popperjs|react-transition-group|stylis|clsx|react-is|prop-types|@babel[\\/]runtime)[\\/]/,
+              priority: 10,
+            },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](@tanstack|oidc-client-ts|react-oidc-context|jwt-decode|zustand|use-sync-external-store)[\\/]/,
+              priority: 5,
+            },
+          ],
+        },
+      },
+    },
+  },
+});

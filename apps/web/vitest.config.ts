@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Component tests run in jsdom through the real components, with fetch stubbed per test.
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});

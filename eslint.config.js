@@ -1,0 +1,89 @@
+// One lint setup for every room. Boundaries between rooms are enforced here (see ARCHITECTURE.md).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const ourPackages = ['@allclear/contracts', '@allclear/weather', '@allclear/server', '@allclear/web'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/migrations/**', 'e2e/artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // apps never reach into each other
+            { target: './apps/web', from: './apps/server' },
+            { target: './apps/server', from: './apps/web' },
+            // packages never reach into apps
+            { target: './packages', from: './apps' },
+            // a web feature does not import another feature's internals
+            ...['dashboard', 'radar', 'locations', 'hardware', 'users', 'policies', 'notifications', 'historical', 'export', 'mass-notify', 'widgets', 'camera', 'integrations', 'broadcast', 'public'].map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [`./${f}`],
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // domain is pure: it imports nothing of ours and does no I/O
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@allclear/*'], message: 'domain imports nothing of ours' },
+            { group: ['node:*', 'fs', 'http', 'https', 'net', 'react', 'react-dom'], message: 'domain is pure: no I/O, no React' },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'time is a parameter in domain' }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts', 'packages/weather/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ourPackages.filter((p) => p !== '@allclear/contracts' && p !== '@allclear/weather').map((name) => ({ name, message: 'packages do not import apps' })) }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'maplibre-gl', message: 'import maplibre-gl only through src/components/map/maplibre.ts' },
+            { name: 'echarts', message: 'import echarts only through src/components/chart/echarts.ts' },
+          ],
+          patterns: [{ group: ['echarts/*'], message: 'import echarts only through src/components/chart/echarts.ts' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/map/maplibre.ts', 'apps/web/src/components/chart/echarts.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'],
+    rules: { 'no-restricted-properties': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,30 @@
+// Shared shapes of the API conventions (ARCHITECTURE.md 'API conventions').
+import { z } from 'zod';
+
+/** The spec's error shape: `{ responseException: { message, errors: { Field: [..] } } }` (spec 02 §3). */
+export const ZResponseException = z.object({
+  responseException: z.object({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())),
+  }),
+});
+export type TResponseException = z.infer<typeof ZResponseException>;
+
+/** Wraps a payload schema in the `{ data }` success envelope. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+/** A positive integer id in a path (`/location/{id}`), coerced from text. */
+export const ZIdParam = z.object({ id: z.coerce.number().int().positive() }).strict();
+
+/** A user id (uuid) in a path. */
+export const ZUserIdParam = z.object({ userId: z.uuid() }).strict();
+
+/** Standard error responses declared on every route, so the OpenAPI document shows them. */
+export const errorResponses = {
+  400: ZResponseException,
+  401: ZResponseException,
+  403: ZResponseException,
+  404: ZResponseException,
+} as const;

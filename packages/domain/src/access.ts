@@ -1,0 +1,221 @@
+// Roles, permissions and access rules: spec 02 §6 and spec 03 §6.
+import { CustomerFeature } from './enums.ts';
+
+/** Role names (spec 02 §6). */
+export const ROLE_NAMES = [
+  'Super Admin',
+  'Admin',
+  'Assistant Admin',
+  'Customer',
+  'Notification Only',
+] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** Role hierarchy: lower is more powerful. Assistant Admin 3, default user 4 and Notification Only 5 are the spec's (spec 02 §6); Super Admin 1 and Admin 2 are ours. */
+export const ROLE_HIERARCHY: Record<RoleName, number> = {
+  'Super Admin': 1,
+  Admin: 2,
+  'Assistant Admin': 3,
+  Customer: 4,
+  'Notification Only': 5,
+};
+
+/** Role ids as stored. A Notification Only user has roleId '-1' (spec 02 §3). */
+export const ROLE_IDS: Record<RoleName, number> = {
+  'Super Admin': 1,
+  Admin: 2,
+  'Assistant Admin': 3,
+  Customer: 4,
+  'Notification Only': -1,
+};
+
+export const ADMIN_ROLES: readonly RoleName[] = ['Super Admin', 'Admin', 'Assistant Admin'];
+
+/** The permissions known to the client (spec 02 §6). */
+export const PERMISSIONS = [
+  'gps.tracking',
+  'met.support',
+  'pa.full_access',
+  'massnotify.access',
+  'widget.access',
+  'live_camera.access',
+  'fourth_lightning_zone.support',
+  'integrations.singlewire.access',
+  'integrations.sso.access',
+  'broadcast.view.access',
+  'historical_report.access',
+  'geofence.alerts.access',
+  'location_cards.own_only.access',
+  'mesonet.access',
+  'write:integrations',
+  'read:integrations',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** The permission each customer feature grants to the customer's users. */
+export const FEATURE_PERMISSION: Record<CustomerFeature, Permission> = {
+  [CustomerFeature.GPS_Tracking]: 'gps.tracking',
+  [CustomerFeature.MET_SUPPORT]: 'met.support',
+  [CustomerFeature.PA_FULL_ACCESS]: 'pa.full_access',
+  [CustomerFeature.MASS_NOTIFY_ACCESS]: 'massnotify.access',
+  [CustomerFeature.WIDGET_ACCESS]: 'widget.access',
+  [CustomerFeature.LIVE_CAMERA_ACCESS]: 'live_camera.access',
+  [CustomerFeature.FOURTH_LIGHTNING_ZONE_SUPPORT]: 'fourth_lightning_zone.support',
+  [CustomerFeature.INTEGRATIONS_SINGLEWIRE_ACCESS]: 'integrations.singlewire.access',
+};
+
+/** A user's effective permissions: those their customer's features grant plus those granted to the user, deduplicated and sorted. */
+export function effectivePermissions(
+  customerFeatures: readonly number[],
+  userPermissions: readonly string[],
+): Permission[] {
+  const out = new Set<Permission>();
+  for (const f of customerFeatures) {
+    const p = FEATURE_PERMISSION[f as CustomerFeature];
+    if (p) out.add(p);
+  }
+  for (const p of userPermissions)
+    if ((PERMISSIONS as readonly string[]).includes(p)) out.add(p as Permission);
+  return [...out].sort();
+}
+
+/** An access rule: absent lists allow everyone; the permission check passes if any listed permission is held (spec 02 §6). */
+export interface AccessRule {
+  roles?: readonly RoleName[];
+  permissions?: readonly Permission[];
+}
+
+export interface AccessSubject {
+  role: RoleName;
+  permissions: readonly string[];
+}
+
+/** True when the subject passes the rule (spec 02 §6 'An access check passes when...'). */
+export function passesAccess(subject: AccessSubject, rule: AccessRule): boolean {
+  const roleOk = !rule.roles || rule.roles.includes(subject.role);
+  const permOk = !rule.permissions || rule.permissions.some((p) => subject.permissions.includes(p));
+  return roleOk && permOk;
+}
+
+/** The three admin roles every admin sidebar entry and admin route requires (spec 03 §6, spec 02 §6). */
+const ADMIN_ONLY: AccessRule = { roles: ADMIN_ROLES };
+
+/**
+ * Integrations (spec 03 §6, §2.12): the page lists the Singlewire and SSO cards and shows 'Request Access' on a
+ * card whose permission is missing, so the entry opens for an admin role holding any integrations permission:
+ * either card's access permission or read:integrations. write:integrations alone does not open it (writing
+ * without reading is not a state the spec describes).
+ */
+const INTEGRATIONS_RULE: AccessRule = {
+  roles: ADMIN_ROLES,
+  permissions: ['integrations.singlewire.access', 'integrations.sso.access', 'read:integrations'],
+};
+
+/** A sidebar entry: its exact label (spec 03 §2.2), its route path (spec 03 §2.1) and who may see it. */
+export interface SidebarEntry {
+  label: string;
+  path: string;
+  rule: AccessRule;
+  /** Shown only when the customer has air quality sensors (spec 03 §2.2). */
+  needsAirQualitySensors?: boolean;
+}
+
+/** Sidebar entries in display order, with their visibility rules (spec 03 §2.2 and §6, spec 02 §2.1 and §6). */
+export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
+  { label: 'Home', path: '/', rule: {} },
+  { label: 'On-Site Hardware', path: '/Hardware', rule: ADMIN_ONLY },
+  { label: 'Air Quality Index', path: '/AirQuality', rule: ADMIN_ONLY, needsAirQualitySensors: true },
+  {
+    label: 'Ask a Meteorologist',
+    path: '/Consultation',
+    rule: { roles: ADMIN_ROLES, permissions: ['met.support'] },
+  },
+  { label: 'Users', path: '/Users', rule: ADMIN_ONLY },
+  { label: 'Policies', path: '/Policies', rule: ADMIN_ONLY },
+  {
+    label: 'Notify Users',
+    path: '/MassNotify',
+    rule: { roles: ADMIN_ROLES, permissions: ['massnotify.access'] },
+  },
+  { label: 'Widgets', path: '/Widgets', rule: { roles: ADMIN_ROLES, permissions: ['widget.access'] } },
+  {
+    label: 'Live Camera',
+    path: '/LiveCamera',
+    rule: { roles: ADMIN_ROLES, permissions: ['live_camera.access'] },
+  },
+  { label: 'Integrations', path: '/Integrations', rule: INTEGRATIONS_RULE },
+  {
+    label: 'Broadcast',
+    path: '/Broadcast',
+    rule: { roles: ADMIN_ROLES, permissions: ['broadcast.view.access'] },
+  },
+];
+
+/** What the sidebar needs to know besides the subject: the customer's sensors and which screens the app has built. */
+export interface SidebarContext {
+  hasAirQualitySensors: boolean;
+  /** Paths of the screens registered in the web app now; compared case-insensitively. */
+  builtPaths: Iterable<string>;
+}
+
+/** The sidebar entries a signed-in subject may see and whose screen is built, in display order (spec 03 §2.2, §6). */
+export function visibleSidebarEntries(subject: AccessSubject, context: SidebarContext): SidebarEntry[] {
+  const built = new Set([...context.builtPaths].map((p) => p.toLowerCase()));
+  return SIDEBAR_ENTRIES.filter(
+    (entry) =>
+      built.has(entry.path.toLowerCase()) &&
+      (!entry.needsAirQualitySensors || context.hasAirQualitySensors) &&
+      passesAccess(subject, entry.rule),
+  );
+}
+
+/**
+ * Route-level access for signed-in routes (spec 02 §2.1, spec 03 §6). A failing check sends the user to
+ * /Unauthorized. Sub-paths (e.g. /Widgets/{customerId}/{widgetId}, /LiveCamera/Logs/{customerId}) take the rule
+ * of their longest listed prefix. Paths not listed here (/, /Unauthorized, /Historical/...) have no route-level
+ * role rule; the historical page applies its own (spec 03 §6).
+ */
+export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
+  '/Hardware': ADMIN_ONLY,
+  '/Consultation': { roles: ADMIN_ROLES, permissions: ['met.support'] },
+  '/Users': ADMIN_ONLY,
+  '/Policies': ADMIN_ONLY,
+  '/AirQuality': ADMIN_ONLY,
+  '/MassNotify': { roles: ADMIN_ROLES, permissions: ['massnotify.access'] },
+  '/Widgets': { roles: ADMIN_ROLES, permissions: ['widget.access'] },
+  '/LiveCamera': { roles: ADMIN_ROLES, permissions: ['live_camera.access'] },
+  '/Integrations': INTEGRATIONS_RULE,
+  // 'Singlewire page: a role only' (spec 03 §6)
+  '/Integrations/Singlewire': ADMIN_ONLY,
+  '/Integrations/SSO': { roles: ADMIN_ROLES, permissions: ['integrations.sso.access'] },
+  '/Broadcast': { roles: ADMIN_ROLES, permissions: ['broadcast.view.access'] },
+  '/Profile': {},
+  '/NotificationSettings': {},
+  '/Notifications': {},
+  '/PAStoredMessages': {},
+};
+
+/** The rule that governs a path: the longest ROUTE_ACCESS key equal to the path or a '/'-prefix of it, case-insensitively; undefined when none. */
+export function routeAccessRule(path: string): AccessRule | undefined {
+  const wanted = normalisePath(path);
+  let best: { key: string; rule: AccessRule } | undefined;
+  for (const [key, rule] of Object.entries(ROUTE_ACCESS)) {
+    const k = key.toLowerCase();
+    if ((wanted === k || wanted.startsWith(`${k}/`)) && (!best || k.length > best.key.length))
+      best = { key: k, rule };
+  }
+  return best?.rule;
+}
+
+/** True when a signed-in subject may open the path (spec 02 §2.1, spec 03 §6); false means redirect to /Unauthorized. */
+export function canVisitRoute(subject: AccessSubject, path: string): boolean {
+  const rule = routeAccessRule(path);
+  return !rule || passesAccess(subject, rule);
+}
+
+/** Lower-case, without query, hash or trailing slashes ('/' stays '/'). */
+function normalisePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '';
+  const trimmed = bare.replace(/\/+$/, '');
+  return (trimmed === '' ? '/' : trimmed).toLowerCase();
+}

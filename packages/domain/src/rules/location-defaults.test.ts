@@ -1,0 +1,57 @@
+import { describe, it, expect } from 'vitest';
+import {
+  allClearOptions,
+  isAllClearOption,
+  newLocationDefaults,
+  preloadedLocation,
+  ALL_CLEAR_SLIDER_DEFAULT_MINUTES,
+  NEW_LOCATION_ALL_CLEAR_MINUTES,
+} from './location-defaults.ts';
+
+describe('location defaults (spec 01 §3, §5; spec 02 §3)', () => {
+  it('offers all-clear options from 10 to 60 minutes in steps of 10', () => {
+    expect(allClearOptions()).toEqual([10, 20, 30, 40, 50, 60]);
+    expect(isAllClearOption(60)).toBe(true);
+    expect(isAllClearOption(70)).toBe(false);
+    expect(isAllClearOption(15)).toBe(false);
+  });
+
+  it('defaults the slider to 10 minutes and a new location to 30', () => {
+    expect(ALL_CLEAR_SLIDER_DEFAULT_MINUTES).toBe(10);
+    expect(NEW_LOCATION_ALL_CLEAR_MINUTES).toBe(30);
+  });
+
+  it('gives a new location radius1 10, other radii 0, flags 2 on the dashboard and 0 in the map modal', () => {
+    expect(newLocationDefaults('dashboard')).toMatchObject({
+      radius1: 10,
+      radius2: 0,
+      radius3: 0,
+      radius4: 0,
+      allClearMinutes: 30,
+      flags: 2,
+      forecastLocation: false,
+      latitude: 0,
+      longitude: 0,
+    });
+    expect(newLocationDefaults('map-modal').flags).toBe(0);
+  });
+
+  it('preloads an organisation location with radii 10, 20, 30, all clear 30 and flags 2', () => {
+    const org = { id: 7, name: 'Stadium', address: '1 Main St', latitude: 32.7, longitude: -96.8 };
+    expect(preloadedLocation(org)).toEqual({
+      label: 'Stadium',
+      locationName: '1 Main St',
+      latitude: 32.7,
+      longitude: -96.8,
+      radius1: 10,
+      radius2: 20,
+      radius3: 30,
+      radius4: 0,
+      allClearMinutes: 30,
+      flags: 2,
+      forecastLocation: false,
+      organizationLocationId: 7,
+    });
+    expect(preloadedLocation({ ...org, label: 'Field A' }).label).toBe('Field A');
+  });
+});

@@ -1,0 +1,89 @@
+// All-clear timer choices and default values of new and preloaded locations (spec 01 §3, §5, §9; spec 02 §3, §9).
+
+/** All-clear slider bounds and step, minutes (spec 01 §5 'All-clear timer'). */
+export const ALL_CLEAR_MIN_MINUTES = 10;
+export const ALL_CLEAR_MAX_MINUTES = 60;
+export const ALL_CLEAR_STEP_MINUTES = 10;
+/** The modal slider's default, minutes (spec 01 §5). */
+export const ALL_CLEAR_SLIDER_DEFAULT_MINUTES = 10;
+/** All-clear of a new location, minutes (spec 01 §3, §9). */
+export const NEW_LOCATION_ALL_CLEAR_MINUTES = 30;
+
+/** The all-clear slider options 10, 20, ..., 60 minutes (spec 01 §5 'All-clear timer'). */
+export function allClearOptions(): number[] {
+  const out: number[] = [];
+  for (let m = ALL_CLEAR_MIN_MINUTES; m <= ALL_CLEAR_MAX_MINUTES; m += ALL_CLEAR_STEP_MINUTES) out.push(m);
+  return out;
+}
+
+/** True when minutes is one of the slider's options (spec 01 §5). */
+export function isAllClearOption(minutes: number): boolean {
+  return allClearOptions().includes(minutes);
+}
+
+/** A location record's editable fields (radii in miles, minutes, degrees). */
+export interface LocationDraft {
+  label: string;
+  locationName: string;
+  latitude: number;
+  longitude: number;
+  radius1: number;
+  radius2: number;
+  radius3: number;
+  radius4: number;
+  allClearMinutes: number;
+  flags: number;
+  forecastLocation: boolean;
+  organizationLocationId?: number | null;
+}
+
+/** Which reading of the spec's flags default: 'dashboard' gives 2, 'map-modal' gives 0 (spec 01 §3). */
+export type FlagsReading = 'dashboard' | 'map-modal';
+
+/** Default flags per reading (spec 01 §3 'Flags default: 2 in one reading ... 0 in another'). */
+export const NEW_LOCATION_FLAGS: Readonly<Record<FlagsReading, number>> = { dashboard: 2, 'map-modal': 0 };
+
+/** Defaults of a new location: radius1 10 mi, others 0, all-clear 30 min, not a forecast location, coordinates 0 (spec 01 §3). */
+export function newLocationDefaults(reading: FlagsReading): LocationDraft {
+  return {
+    label: '',
+    locationName: '',
+    latitude: 0,
+    longitude: 0,
+    radius1: 10,
+    radius2: 0,
+    radius3: 0,
+    radius4: 0,
+    allClearMinutes: NEW_LOCATION_ALL_CLEAR_MINUTES,
+    flags: NEW_LOCATION_FLAGS[reading],
+    forecastLocation: false,
+  };
+}
+
+/** An organisation location to preload for a user (degrees). */
+export interface OrganizationLocationSource {
+  id: number;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  label?: string | null;
+}
+
+/** The preload record of spec 02 §3: radii 10, 20, 30 mi, all-clear 30 min, flags 2, not a forecast location; label falls back to the name. */
+export function preloadedLocation(org: OrganizationLocationSource): LocationDraft {
+  return {
+    label: org.label || org.name,
+    locationName: org.address,
+    latitude: org.latitude,
+    longitude: org.longitude,
+    radius1: 10,
+    radius2: 20,
+    radius3: 30,
+    radius4: 0,
+    allClearMinutes: 30,
+    flags: 2,
+    forecastLocation: false,
+    organizationLocationId: org.id,
+  };
+}

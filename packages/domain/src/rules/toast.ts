@@ -1,0 +1,10 @@
+// Toast auto-hide duration (spec 01 §4 'Toast', §9).
+
+/** Milliseconds per header character and the minimum duration (spec 01 §9). */
+export const TOAST_MS_PER_CHARACTER = 80;
+export const TOAST_MIN_MS = 3000;
+
+/** Auto-hide duration in ms: the larger of 80 ms × header length and 3000 ms (spec 01 §4 'Toast'). */
+export function toastDurationMs(header: string): number {
+  return Math.max(TOAST_MS_PER_CHARACTER * header.length, TOAST_MIN_MS);
+}

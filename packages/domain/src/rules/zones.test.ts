@@ -1,0 +1,126 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { CustomerFeature } from '../enums.ts';
+import {
+  moveZone,
+  hasZoneSpacing,
+  enableZone,
+  disableZone,
+  isFourthZoneVisible,
+  validateZones,
+  ZONE_SOFT_BOUNDS,
+  MAX_ZONE_RADIUS_MILES,
+  type ZoneRadii,
+} from './zones.ts';
+
+describe('location zones (spec 01 §4, §5)', () => {
+  it('uses soft bounds 2-47, 4-48, 6-49, 8-50 and a 50-mile maximum', () => {
+    expect(ZONE_SOFT_BOUNDS).toEqual([
+      { min: 2, max: 47 },
+      { min: 4, max: 48 },
+      { min: 6, max: 49 },
+      { min: 8, max: 50 },
+    ]);
+    expect(MAX_ZONE_RADIUS_MILES).toBe(50);
+  });
+
+  it('clamps a moved zone to its soft bounds', () => {
+    expect(moveZone([10, 0, 0, 0], 0, 1)).toEqual([2, 0, 0, 0]);
+    expect(moveZone([10, 0, 0, 0], 0, 48)).toEqual([47, 0, 0, 0]);
+  });
+
+  it('pushes higher zones up to stay 1 mile apart when a lower zone moves up', () => {
+    expect(moveZone([10, 20, 21, 30], 0, 20)).toEqual([20, 21, 22, 30]);
+  });
+
+  it('pushes lower zones down to stay 1 mile apart when a higher zone moves down', () => {
+    expect(moveZone([5, 10, 15, 20], 3, 8)).toEqual([5, 6, 7, 8]);
+  });
+
+  it('leaves zones exactly 1 mile apart untouched', () => {
+    expect(moveZone([10, 11, 12, 0], 1, 11)).toEqual([10, 11, 12, 0]);
+  });
+
+  it('ignores a slider move on a disabled zone', () => {
+    const zones: ZoneRadii = [10, 0, 0, 0];
+    expect(moveZone(zones, 2, 30)).toBe(zones);
+  });
+
+  it('rejects a zone index outside 0..3', () => {
+    expect(() => moveZone([10, 0, 0, 0], 4, 10)).toThrow(RangeError);
+  });
+
+  it('keeps zone 1 always on and enables zone N one mile above the prior zone', () => {
+    expect(enableZone([10, 0, 0, 0], 0)).toEqual([10, 0, 0, 0]);
+    expect(enableZone([10, 0, 0, 0], 1)).toEqual([10, 11, 0, 0]);
+    expect(enableZone([2, 0, 0, 0], 1)).toEqual([2, 4, 0, 0]);
+    expect(enableZone([10, 0, 0, 0], 2)).toEqual([10, 0, 0, 0]);
+    expect(enableZone([10, 12, 0, 0], 1)).toEqual([10, 12, 0, 0]);
+  });
+
+  it('zeros zone N and every higher zone on disable, never zone 1', () => {
+    expect(disableZone([10, 20, 30, 40], 2)).toEqual([10, 20, 0, 0]);
+    expect(disableZone([10, 20, 30, 40], 0)).toEqual([10, 20, 30, 40]);
+  });
+
+  it('shows zone 4 with the entitlement or an existing radius4 above 0', () => {
+    expect(isFourthZoneVisible([CustomerFeature.FOURTH_LIGHTNING_ZONE_SUPPORT], 0)).toBe(true);
+    expect(isFourthZoneVisible([], 0.1)).toBe(true);
+    expect(isFourthZoneVisible([], 0)).toBe(false);
+    expect(isFourthZoneVisible([CustomerFeature.WIDGET_ACCESS], null)).toBe(false);
+  });
+
+  it('validates radii 0-50, 1-mile spacing and zeros after a disabled zone, keyed by field', () => {
+    expect(validateZones({ radius1: 10, radius2: 11, radius3: 50, radius4: 0 })).toEqual({});
+    expect(validateZones({ radius1: 10, radius2: 10.5, radius3: 0, radius4: 5 })).toEqual({
+      Radius2: 'Zone 2 must be at least 1 mile above zone 1.',
+      Radius4: 'Zone 4 must be 0 while zone 3 is disabled.',
+    });
+    expect(validateZones({ radius1: -1, radius2: 51, radius3: 0 })).toEqual({
+      Radius1: 'Zone 1 radius must be between 0 and 50 miles.',
+      Radius2: 'Zone 2 radius must be between 0 and 50 miles.',
+    });
+  });
+
+  it('keeps 1-mile spacing after any slider move on any enabled zone', () => {
+    const zonesArb = fc
+      .tuple(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.double({ min: 0.5, max: 50, noNaN: true }), { minLength: 4, maxLength: 4 }),
+      )
+      .map(([enabled, values]) => values.map((v, i) => (i < enabled ? v : 0)) as unknown as ZoneRadii);
+    fc.assert(
+      fc.property(
+        zonesArb,
+        fc.nat(3),
+        fc.double({ min: -10, max: 70, noNaN: true }),
+        (zones, anyIndex, value) => {
+          const enabledCount = zones.filter((r) => r > 0).length;
+          const moved = moveZone(zones, anyIndex % enabledCount, value);
+          expect(hasZoneSpacing(moved)).toBe(true);
+          moved.forEach((r) => expect(r).toBeLessThanOrEqual(MAX_ZONE_RADIUS_MILES));
+        },
+      ),
+    );
+  });
+
+  it('keeps a spaced set of zones spaced after any slider move, on enabled and disabled zones alike', () => {
+    const spacedArb = fc
+      .tuple(
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 2, max: 47 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 3, maxLength: 3 }),
+      )
+      .map(([enabled, first, gaps]) => {
+        const zones = [first, 0, 0, 0];
+        for (let i = 1; i < enabled; i++) zones[i] = Math.min(zones[i - 1]! + gaps[i - 1]!, 47 + i);
+        return zones as unknown as ZoneRadii;
+      })
+      .filter(hasZoneSpacing);
+    fc.assert(
+      fc.property(spacedArb, fc.nat(3), fc.integer({ min: 0, max: 60 }), (zones, index, value) =>
+        hasZoneSpacing(moveZone(zones, index, value)),
+      ),
+    );
+  });
+});

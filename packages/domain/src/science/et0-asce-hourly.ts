@@ -1,0 +1,166 @@
+// ASCE-EWRI (2005) standardized reference evapotranspiration, short (grass) reference, hourly step.
+// Source: ASCE-EWRI (2005). The ASCE Standardized Reference Evapotranspiration Equation. Report of the
+// Task Committee on Standardization of Reference Evapotranspiration, Allen, R. G. et al. (eds.), ASCE,
+// Reston VA. Equation numbers below are the report's. Formulas shared with FAO-56 come from et0-fao-daily.ts.
+import { atmosphericPressureKpa, saturationVapourPressureKpa, windSpeedAt2mMs } from './et0-fao-daily.ts';
+
+export interface Et0AsceHourlyInput {
+  /** Mean air temperature over the hour, °C. */
+  tempC: number;
+  /** Mean actual vapour pressure over the hour, kPa. */
+  eaKpa: number;
+  windSpeedMs: number;
+  /** Height of the wind measurement, m (default 2). */
+  windHeightM?: number;
+  /** Measured solar radiation over the hour, MJ/m²/h. */
+  solarMjM2Hour: number;
+  elevationM: number;
+  latitudeDeg: number;
+  /** Degrees east (negative in the Americas). */
+  longitudeDeg: number;
+  /** End of the hour, UTC. */
+  date: Date;
+  /**
+   * Cloudiness function from the last hour with the sun more than 0.3 rad above the horizon; used when
+   * this hour's sun is lower (eq. 45 note: night and low sun take the last reliable daytime value).
+   * Default 0.8 when the caller has none (a partly cloudy sky; a documented assumption, not from the standard).
+   */
+  fcdPrevious?: number;
+}
+
+export interface Et0AsceHourlyResult {
+  et0MmHour: number;
+  /** Extraterrestrial radiation Ra, MJ/m²/h (eq. 48). */
+  raMjM2Hour: number;
+  /** Clear-sky radiation Rso, MJ/m²/h (eq. 47). */
+  rsoMjM2Hour: number;
+  /** Net radiation Rn, MJ/m²/h (eq. 42). */
+  rnMjM2Hour: number;
+  /** Net long-wave radiation Rnl, MJ/m²/h (eq. 44). */
+  rnlMjM2Hour: number;
+  /** Soil heat flux G, MJ/m²/h (eqs. 65–66). */
+  gMjM2Hour: number;
+  deltaKpaC: number;
+  gammaKpaC: number;
+  esKpa: number;
+  u2Ms: number;
+  /** Cloudiness function fcd used (eq. 45); carry it forward as fcdPrevious for the next hour. */
+  fcd: number;
+  /** Sun angle above the horizon at the middle of the hour, radians (eq. 62). */
+  sunAngleRad: number;
+  /** Daytime per the standard: Rn > 0 (Table 1 note). */
+  isDaytime: boolean;
+}
+
+/** Solar constant, MJ/(m² h), ASCE-EWRI eq. 48. */
+const GSC_HOUR = 4.92;
+/** Stefan–Boltzmann constant, MJ/(K⁴ m² h), ASCE-EWRI eq. 44. */
+const SIGMA_HOUR = 2.042e-10;
+/** Short reference numerator constant Cn (Table 1). */
+const CN_SHORT = 37;
+/** Short reference denominator constant Cd, day and night (Table 1). */
+const CD_DAY = 0.24;
+const CD_NIGHT = 0.96;
+/** Soil heat flux as a fraction of Rn, day and night (eqs. 65–66). */
+const G_DAY = 0.1;
+const G_NIGHT = 0.5;
+/** Lowest sun angle (rad) at which fcd is computed from Rs/Rso (eq. 45 note). */
+const BETA_MIN = 0.3;
+/** fcd assumed when no earlier daytime value is available (documented assumption). */
+export const DEFAULT_FCD = 0.8;
+
+const MS_PER_HOUR = 3_600_000;
+
+/** ASCE-EWRI (2005) standardized short-reference hourly ET in mm/h with its intermediate terms (eq. 1, Cn 37, Cd 0.24/0.96); null on bad input. */
+export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | null {
+  const { tempC, eaKpa, elevationM, latitudeDeg, longitudeDeg } = input;
+  if (
+    !Number.isFinite(tempC) ||
+    !(eaKpa >= 0) ||
+    !(input.windSpeedMs >= 0) ||
+    !(input.solarMjM2Hour >= 0) ||
+    !(Math.abs(latitudeDeg) <= 90) ||
+    !Number.isFinite(longitudeDeg) ||
+    !Number.isFinite(input.date.getTime())
+  ) {
+    return null;
+  }
+  const pressure = atmosphericPressureKpa(elevationM); // eq. 34
+  const gamma = 0.000665 * pressure; // eq. 35
+  const es = saturationVapourPressureKpa(tempC); // eq. 37
+  const delta = (2503 * Math.exp((17.27 * tempC) / (tempC + 237.3))) / (tempC + 237.3) ** 2; // eq. 36
+  const u2 = windSpeedAt2mMs(input.windSpeedMs, input.windHeightM ?? 2); // eq. 33
+
+  // Sun geometry at the middle of the hour, in UTC: the report's t + 0.06667 (Lz − Lm) with Lz = 0 and
+  // Lm = −longitude (degrees west) becomes t_UTC + longitude/15.
+  const mid = new Date(input.date.getTime() - MS_PER_HOUR / 2);
+  const yearStart = Date.UTC(mid.getUTCFullYear(), 0, 1);
+  const dayOfYear = Math.floor((mid.getTime() - yearStart) / 86_400_000) + 1;
+  const utcHours = mid.getUTCHours() + mid.getUTCMinutes() / 60 + mid.getUTCSeconds() / 3600;
+  const phi = (latitudeDeg * Math.PI) / 180;
+  const dr = 1 + 0.033 * Math.cos((2 * Math.PI * dayOfYear) / 365); // eq. 50
+  const solarDeclination = 0.409 * Math.sin((2 * Math.PI * dayOfYear) / 365 - 1.39); // eq. 51
+  const b = (2 * Math.PI * (dayOfYear - 81)) / 364; // eq. 58
+  const seasonalCorrection = 0.1645 * Math.sin(2 * b) - 0.1255 * Math.cos(b) - 0.025 * Math.sin(b); // eq. 57
+  const omega = wrapPi((Math.PI / 12) * (utcHours + longitudeDeg / 15 + seasonalCorrection - 12)); // eq. 55
+  const omegaSunset = Math.acos(Math.max(-1, Math.min(1, -Math.tan(phi) * Math.tan(solarDeclination)))); // eq. 59
+  // eqs. 53–54, limited to sunrise/sunset by eq. 56.
+  let omega1 = clamp(omega - Math.PI / 24, -omegaSunset, omegaSunset);
+  const omega2 = clamp(omega + Math.PI / 24, -omegaSunset, omegaSunset);
+  if (omega1 > omega2) omega1 = omega2;
+  const ra =
+    (12 / Math.PI) *
+    GSC_HOUR *
+    dr *
+    ((omega2 - omega1) * Math.sin(phi) * Math.sin(solarDeclination) +
+      Math.cos(phi) * Math.cos(solarDeclination) * (Math.sin(omega2) - Math.sin(omega1))); // eq. 48
+  const rso = (0.75 + 2e-5 * elevationM) * ra; // eq. 47
+  const sunAngle = Math.asin(
+    clamp(
+      Math.sin(phi) * Math.sin(solarDeclination) +
+        Math.cos(phi) * Math.cos(solarDeclination) * Math.cos(omega),
+      -1,
+      1,
+    ),
+  ); // eq. 62
+
+  const rs = input.solarMjM2Hour;
+  // eq. 45: fcd = 1.35 Rs/Rso − 0.35 with 0.3 ≤ Rs/Rso ≤ 1.0, only while the sun is above 0.3 rad.
+  const fcd =
+    sunAngle > BETA_MIN && rso > 0
+      ? 1.35 * clamp(rs / rso, 0.3, 1) - 0.35
+      : clamp(input.fcdPrevious ?? DEFAULT_FCD, 0.05, 1);
+  const rnl = SIGMA_HOUR * fcd * (0.34 - 0.14 * Math.sqrt(eaKpa)) * (tempC + 273.16) ** 4; // eq. 44
+  const rn = 0.77 * rs - rnl; // eqs. 42–43, albedo 0.23
+  const isDaytime = rn > 0;
+  const g = (isDaytime ? G_DAY : G_NIGHT) * rn; // eqs. 65–66
+  const cd = isDaytime ? CD_DAY : CD_NIGHT;
+  const et0 =
+    (0.408 * delta * (rn - g) + ((gamma * CN_SHORT) / (tempC + 273)) * u2 * (es - eaKpa)) /
+    (delta + gamma * (1 + cd * u2)); // eq. 1
+  return {
+    et0MmHour: et0,
+    raMjM2Hour: ra,
+    rsoMjM2Hour: rso,
+    rnMjM2Hour: rn,
+    rnlMjM2Hour: rnl,
+    gMjM2Hour: g,
+    deltaKpaC: delta,
+    gammaKpaC: gamma,
+    esKpa: es,
+    u2Ms: u2,
+    fcd,
+    sunAngleRad: sunAngle,
+    isDaytime,
+  };
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return x < lo ? lo : x > hi ? hi : x;
+}
+
+/** Wrap an angle into [−π, π). */
+function wrapPi(x: number): number {
+  const twoPi = 2 * Math.PI;
+  return ((((x + Math.PI) % twoPi) + twoPi) % twoPi) - Math.PI;
+}

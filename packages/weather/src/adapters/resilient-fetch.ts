@@ -1,0 +1,98 @@
+// One way for every real adapter to fetch: an injectable fetch, a timeout (AbortSignal.timeout),
+// and a cache of the last good value per key. A failed, timed-out or malformed response returns
+// the last good value marked stale, and the outage is logged once (and its end once).
+import type { WeatherLogger } from '../types.ts';
+
+export type FetchLike = (
+  input: string,
+  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+) => Promise<{
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}>;
+
+export interface ResilientFetchOptions {
+  /** Name of the source, for logs and the `source` field. */
+  source: string;
+  fetch?: FetchLike;
+  /** Per request, ms (default 10 s). */
+  timeoutMs?: number;
+  logger?: WeatherLogger;
+  headers?: Record<string, string>;
+}
+
+export interface Fetched<T> {
+  value: T;
+  /** When the value was fetched successfully. */
+  fetchedAt: Date;
+  stale: boolean;
+}
+
+/** Thrown when a source has failed and there is no earlier good value to fall back on. */
+export class SourceUnavailableError extends Error {
+  constructor(
+    readonly source: string,
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`${source} unavailable (${url}): ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'SourceUnavailableError';
+  }
+}
+
+/** Thrown by a parser when a response does not have the documented shape. */
+export class MalformedResponseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedResponseError';
+  }
+}
+
+const silentLogger: WeatherLogger = { warn() {}, info() {} };
+
+/** Creates a fetcher that keeps the last good parsed value per URL and marks it stale during outages. */
+export function createResilientFetch(options: ResilientFetchOptions) {
+  const doFetch: FetchLike = options.fetch ?? (globalThis.fetch as unknown as FetchLike);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const logger = options.logger ?? silentLogger;
+  const lastGood = new Map<string, Fetched<unknown>>();
+  let inOutage = false;
+
+  return {
+    /**
+     * GETs url as JSON and parses it; on any failure answers the last good value for the url with
+     * stale: true, or throws SourceUnavailableError when there is none. `now` stamps fetchedAt.
+     */
+    async getJson<T>(url: string, parse: (json: unknown) => T, now: Date): Promise<Fetched<T>> {
+      try {
+        const response = await doFetch(url, {
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: options.headers,
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const value = parse(await response.json());
+        const fresh: Fetched<T> = { value, fetchedAt: now, stale: false };
+        lastGood.set(url, fresh);
+        if (inOutage) {
+          inOutage = false;
+          logger.info({ source: options.source }, `${options.source} recovered`);
+        }
+        return fresh;
+      } catch (error) {
+        if (!inOutage) {
+          inOutage = true;
+          logger.warn(
+            { source: options.source, url, err: error instanceof Error ? error.message : String(error) },
+            `${options.source} failed; serving last good value as stale`,
+          );
+        }
+        const previous = lastGood.get(url) as Fetched<T> | undefined;
+        if (!previous) throw new SourceUnavailableError(options.source, url, error);
+        return { ...previous, stale: true };
+      }
+    },
+  };
+}

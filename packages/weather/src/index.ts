@@ -1,0 +1,47 @@
+// @allclear/weather: provider interfaces, the seeded weather simulator (the default source), and
+// adapters for real public sources. The engine and the API see weather only through WeatherProviders.
+export * from './types.ts';
+export { createSimulator, radarFrameTimes } from './simulator/simulator.ts';
+export type {
+  Simulator,
+  SpawnedStorm,
+  InjectStrikeInput,
+  SimulatorOptions,
+  SpawnStormInput,
+} from './simulator/simulator.ts';
+export { parseMetar } from './adapters/metar.ts';
+export {
+  createNwsAlertSource,
+  parseNwsAlerts,
+  parseNwsPointZones,
+  alertAppliesToPoint,
+  alertInForce,
+  classifyNwsEvent,
+  NWS_SOURCE,
+} from './adapters/nws-alerts.ts';
+export type { NwsAlertSourceOptions, ParsedNwsAlerts } from './adapters/nws-alerts.ts';
+export {
+  createOpenMeteoForecastSource,
+  parseOpenMeteoForecast,
+  weatherCodeForWmo,
+  OPEN_METEO_SOURCE,
+} from './adapters/open-meteo.ts';
+export type { OpenMeteoForecast, OpenMeteoOptions } from './adapters/open-meteo.ts';
+export {
+  createResilientFetch,
+  MalformedResponseError,
+  SourceUnavailableError,
+} from './adapters/resilient-fetch.ts';
+export type { FetchLike, Fetched, ResilientFetchOptions } from './adapters/resilient-fetch.ts';
+export {
+  createLightningFeedSource,
+  parseLightningLine,
+  LIGHTNING_FEED_SOURCE,
+} from './adapters/lightning-feed.ts';
+export type { LightningFeed, LightningFeedOptions } from './adapters/lightning-feed.ts';
+export { iemRadarWmsUrl, iemFrameTime, RADAR_IMAGE_MAX_PX } from './adapters/iem-radar.ts';
+export type { MercatorBox } from './adapters/iem-radar.ts';
+export { createWeatherProviders } from './providers.ts';
+export type { ConfiguredWeather, WeatherConfig } from './providers.ts';
+export { WEATHER_CODE_TEXT, weatherCodeText, isSnowWeatherCode, weatherCodeFor } from './weather-codes.ts';
+export type { WeatherCodeInputs } from './weather-codes.ts';

@@ -1,0 +1,19 @@
+// `npm start`: install what is missing, build, then run the server (which migrates, seeds the demo
+// organisation in the embedded default, and serves web, API and identity on http://localhost:8080).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstalled } from './ensure-install.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled();
+const { build } = await import('./build.mjs');
+build();
+
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
