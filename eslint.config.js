@@ -27,7 +27,7 @@ export default tseslint.config(
             // packages never reach into apps
             { target: './packages', from: './apps' },
             // a web feature does not import another feature's internals
-            ...['dashboard', 'radar', 'locations', 'hardware', 'users', 'policies', 'notifications', 'historical', 'export', 'mass-notify', 'widgets', 'camera', 'integrations', 'broadcast', 'public'].map((f) => ({
+            ...['dashboard', 'radar', 'locations', 'air-quality', 'hardware', 'users', 'policies', 'notifications', 'historical', 'export', 'mass-notify', 'widgets', 'camera', 'integrations', 'broadcast', 'public'].map((f) => ({
               target: `./apps/web/src/features/${f}`,
               from: './apps/web/src/features',
               except: [`./${f}`],

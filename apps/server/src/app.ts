@@ -20,6 +20,9 @@ import type { Clock } from './platform/clock.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { ConfiguredWeather } from '@allclear/weather';
+import type { EnqueueAlert } from './engine/contracts.ts';
+import type { Bus } from './platform/bus.ts';
 import { apiModule } from './modules/api/index.ts';
 import identityModule from './modules/identity/index.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -28,6 +31,12 @@ export interface AppDeps {
   config: Config;
   db: DatabaseHandle;
   clock: Clock;
+  /** Every source of weather data (the simulator by default). */
+  weather: ConfiguredWeather;
+  /** Hands an engine decision to the notifier inside the caller's transaction. */
+  enqueueAlert: EnqueueAlert;
+  /** Facts other parts react to (a location saved, a policy changed...). */
+  bus: Bus;
 }
 
 /** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */

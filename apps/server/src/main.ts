@@ -8,6 +8,9 @@ import { openDatabase, migrateDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
+import { createConfiguredWeather } from './engine/weather.ts';
+import type { EnqueueAlert } from './engine/contracts.ts';
+import { createLocalBus } from './platform/bus.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 
 async function main(): Promise<void> {
@@ -31,7 +34,14 @@ async function main(): Promise<void> {
   await seedReferenceData(db);
   const demo = config.seedDemo ? await seedDemo(db) : undefined;
 
-  const app = await buildApp({ config, db, clock: systemClock });
+  const clock = systemClock;
+  const weather = await createConfiguredWeather(config, db, clock);
+  // INTEGRATION (lead): replaced by the notifier's enqueueAlert when engine/notifications lands.
+  const enqueueAlert: EnqueueAlert = async (_tx, event) => {
+    console.log(`[engine] ${event.kind}: ${event.subject}`);
+  };
+  const bus = createLocalBus((err, topic) => console.error(`[bus] ${topic} handler failed`, err));
+  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

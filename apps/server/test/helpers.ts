@@ -9,6 +9,11 @@ import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import { buildCustomer, buildLocation, buildSite, buildUser } from '../src/db/factories.ts';
 import { issueTestToken } from '../src/modules/identity/test-tokens.ts';
+import { createConfiguredWeather } from '../src/engine/weather.ts';
+import type { AlertEvent, EnqueueAlert } from '../src/engine/contracts.ts';
+import { createLocalBus, type Bus } from '../src/platform/bus.ts';
+import type { ConfiguredWeather } from '@allclear/weather';
+import type { Config } from '../src/platform/config.ts';
 
 const PASSWORD = 'Test-password-1';
 
@@ -34,16 +39,36 @@ export interface TestApp {
   clock: ManualClock;
   a: Tenant;
   b: Tenant;
+  /** Events the engine handed to the notifier (the test app records them; the notifier is tested on its own). */
+  events: AlertEvent[];
+  bus: Bus;
+  weather: ConfiguredWeather;
+  config: Config;
   tokenFor(userId: string, opts?: { expiresInSeconds?: number }): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  /** The notifier to hand events to; by default events are only recorded in `events`. */
+  enqueueAlert?: EnqueueAlert;
+}
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   await seedReferenceData(db);
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', PORT: '8080' });
   const clock = new ManualClock();
-  const app = await buildApp({ config, db, clock });
+  const weather = await createConfiguredWeather(config, db, clock);
+  const events: AlertEvent[] = [];
+  const enqueueAlert: EnqueueAlert =
+    opts.enqueueAlert ??
+    (async (_tx, event) => {
+      events.push(event);
+    });
+  const bus = createLocalBus((err) => {
+    throw err;
+  });
+  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus });
   await app.ready();
   const a = await buildTenant(db, 'Customer A');
   const b = await buildTenant(db, 'Customer B');
@@ -53,10 +78,15 @@ export async function createTestApp(): Promise<TestApp> {
     clock,
     a,
     b,
+    events,
+    bus,
+    weather,
+    config,
     tokenFor: (userId, opts) =>
       issueTestToken(db, { userId, publicUrl: config.publicUrl, expiresInSeconds: opts?.expiresInSeconds }),
     async close() {
       await app.close();
+      await weather.close();
       await db.close();
     },
   };

@@ -10,6 +10,7 @@ const EXPECTED_TABLES = [
   'app_secrets',
   'camera_feeds',
   'camera_logs',
+  'consultation_requests',
   'customers',
   'hardware',
   'integration_configs',
@@ -30,6 +31,8 @@ const EXPECTED_TABLES = [
   'proactive_forecast_messages',
   'proactive_forecasts',
   'remote_relays',
+  'risk_levels',
+  'risk_profiles',
   'roles',
   'scenario_mappings',
   'signing_keys',
@@ -45,6 +48,10 @@ const EXPECTED_TABLES = [
   'weather_stations',
   'webhooks',
   'widgets',
+  'work_rest_intensities',
+  'work_rest_matrices',
+  'work_rest_modifiers',
+  'work_rest_profiles',
 ];
 
 let handle: DatabaseHandle;

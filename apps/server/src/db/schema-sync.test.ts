@@ -26,7 +26,9 @@ describe('committed migrations', () => {
 
   it('would report a table missing from the migrations', async () => {
     const previous = await latestSnapshot();
-    const withoutWebhooks = structuredClone(previous) as DrizzleSnapshotJSON & { tables: Record<string, unknown> };
+    const withoutWebhooks = structuredClone(previous) as DrizzleSnapshotJSON & {
+      tables: Record<string, unknown>;
+    };
     delete withoutWebhooks.tables['public.webhooks'];
     const current = generateDrizzleJson(schema, previous.id, undefined, 'snake_case');
     const statements = await generateMigration(withoutWebhooks, current);

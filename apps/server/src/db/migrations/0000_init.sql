@@ -438,6 +438,67 @@ CREATE TABLE "signing_keys" (
 	"created" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "risk_levels" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"risk_profile_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"max" real,
+	"color" text NOT NULL,
+	"color_secondary" text,
+	"description" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "risk_profiles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer,
+	"name" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_rest_intensities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_rest_profile_id" integer NOT NULL,
+	"name" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_rest_matrices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_rest_profile_id" integer NOT NULL,
+	"work_rest_intensity_id" integer NOT NULL,
+	"max" real,
+	"work_percent" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_rest_modifiers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_rest_profile_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"adjustment" real DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_rest_profiles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer,
+	"name" text NOT NULL,
+	"primary_metric" text DEFAULT 'WBGT' NOT NULL,
+	"use_risk_profile" boolean DEFAULT false NOT NULL,
+	"risk_profile_id" integer,
+	"duration_unit" text DEFAULT 'Hour' NOT NULL,
+	"custom_stop_text" text,
+	"custom_continuous_text" text
+);
+--> statement-breakpoint
+CREATE TABLE "consultation_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"user_id" uuid,
+	"email" text NOT NULL,
+	"phone" text,
+	"message" text NOT NULL,
+	"preferred_contact" text DEFAULT 'email' NOT NULL,
+	"ccd_emails" text[] DEFAULT '{}'::text[] NOT NULL,
+	"created" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "site_alert_times" ADD CONSTRAINT "site_alert_times_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sites" ADD CONSTRAINT "sites_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_users" ADD CONSTRAINT "notification_users_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -501,6 +562,16 @@ ALTER TABLE "scenario_mappings" ADD CONSTRAINT "scenario_mappings_policy_group_i
 ALTER TABLE "sso_configs" ADD CONSTRAINT "sso_configs_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_configs" ADD CONSTRAINT "sso_configs_default_user_group_site_id_sites_id_fk" FOREIGN KEY ("default_user_group_site_id") REFERENCES "public"."sites"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "risk_levels" ADD CONSTRAINT "risk_levels_risk_profile_id_risk_profiles_id_fk" FOREIGN KEY ("risk_profile_id") REFERENCES "public"."risk_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "risk_profiles" ADD CONSTRAINT "risk_profiles_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_intensities" ADD CONSTRAINT "work_rest_intensities_work_rest_profile_id_work_rest_profiles_id_fk" FOREIGN KEY ("work_rest_profile_id") REFERENCES "public"."work_rest_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_matrices" ADD CONSTRAINT "work_rest_matrices_work_rest_profile_id_work_rest_profiles_id_fk" FOREIGN KEY ("work_rest_profile_id") REFERENCES "public"."work_rest_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_matrices" ADD CONSTRAINT "work_rest_matrices_work_rest_intensity_id_work_rest_intensities_id_fk" FOREIGN KEY ("work_rest_intensity_id") REFERENCES "public"."work_rest_intensities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_modifiers" ADD CONSTRAINT "work_rest_modifiers_work_rest_profile_id_work_rest_profiles_id_fk" FOREIGN KEY ("work_rest_profile_id") REFERENCES "public"."work_rest_profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_profiles" ADD CONSTRAINT "work_rest_profiles_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_rest_profiles" ADD CONSTRAINT "work_rest_profiles_risk_profile_id_risk_profiles_id_fk" FOREIGN KEY ("risk_profile_id") REFERENCES "public"."risk_profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "consultation_requests" ADD CONSTRAINT "consultation_requests_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "consultation_requests" ADD CONSTRAINT "consultation_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "site_alert_times_site_id_idx" ON "site_alert_times" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "sites_customer_id_idx" ON "sites" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "notification_users_customer_id_idx" ON "notification_users" USING btree ("customer_id");--> statement-breakpoint
@@ -547,4 +618,11 @@ CREATE INDEX "scenario_mappings_integration_config_id_idx" ON "scenario_mappings
 CREATE INDEX "webhooks_customer_id_idx" ON "webhooks" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "oidc_payloads_grant_id_idx" ON "oidc_payloads" USING btree ("grant_id");--> statement-breakpoint
 CREATE INDEX "oidc_payloads_user_code_idx" ON "oidc_payloads" USING btree ("user_code");--> statement-breakpoint
-CREATE INDEX "oidc_payloads_uid_idx" ON "oidc_payloads" USING btree ("uid");
+CREATE INDEX "oidc_payloads_uid_idx" ON "oidc_payloads" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "risk_levels_risk_profile_id_idx" ON "risk_levels" USING btree ("risk_profile_id");--> statement-breakpoint
+CREATE INDEX "risk_profiles_customer_id_idx" ON "risk_profiles" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "work_rest_intensities_profile_id_idx" ON "work_rest_intensities" USING btree ("work_rest_profile_id");--> statement-breakpoint
+CREATE INDEX "work_rest_matrices_profile_id_idx" ON "work_rest_matrices" USING btree ("work_rest_profile_id");--> statement-breakpoint
+CREATE INDEX "work_rest_modifiers_profile_id_idx" ON "work_rest_modifiers" USING btree ("work_rest_profile_id");--> statement-breakpoint
+CREATE INDEX "work_rest_profiles_customer_id_idx" ON "work_rest_profiles" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "consultation_requests_customer_id_idx" ON "consultation_requests" USING btree ("customer_id");

@@ -11,3 +11,8 @@ export * from './widgets.ts';
 export * from './cameras.ts';
 export * from './integrations.ts';
 export * from './identity.ts';
+export * from './engine-lightning.ts';
+export * from './engine-notifications.ts';
+export * from './engine-policies.ts';
+export * from './heat-stress.ts';
+export * from './support.ts';

@@ -90,8 +90,8 @@ export const DEMO_VENUES: readonly Venue[] = [
     key: 'choctaw',
     name: 'Choctaw Stadium',
     address: '1000 Ballpark Way, Arlington, TX 76011',
-    latitude: 32.7513,
-    longitude: -97.0829,
+    latitude: 32.7514,
+    longitude: -97.0825,
     radii: [10, 0, 0, 0],
     allClearMinutes: 20,
     groups: ['Athletics'],
@@ -132,7 +132,7 @@ export const DEMO_VENUES: readonly Venue[] = [
     name: 'Amon G. Carter Stadium (TCU)',
     address: '2850 Stadium Dr, Fort Worth, TX 76109',
     latitude: 32.7097,
-    longitude: -97.3681,
+    longitude: -97.3686,
     radii: [8, 16, 24, 0],
     allClearMinutes: 30,
     groups: ['Athletics', 'Facilities'],
@@ -309,14 +309,12 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       .returning();
     userIds.set(account.email, user!.id);
     await seedUserSettings(tx, user!.id);
-    await tx
-      .insert(userOrganizationLocations)
-      .values(
-        [...orgLocationIds.values()].map((organizationLocationId) => ({
-          userId: user!.id,
-          organizationLocationId,
-        })),
-      );
+    await tx.insert(userOrganizationLocations).values(
+      [...orgLocationIds.values()].map((organizationLocationId) => ({
+        userId: user!.id,
+        organizationLocationId,
+      })),
+    );
   }
 
   await tx.insert(notificationUsers).values([
@@ -481,14 +479,12 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       );
     }
     if (row.modelId !== 'OWS') {
-      await tx
-        .insert(weatherStations)
-        .values({
-          customerId,
-          hardwareId: row.id,
-          name: row.name.replace(/ OWX$/, ' Station'),
-          type: row.modelId,
-        });
+      await tx.insert(weatherStations).values({
+        customerId,
+        hardwareId: row.id,
+        name: row.name.replace(/ OWX$/, ' Station'),
+        type: row.modelId,
+      });
     }
   }
 
@@ -528,16 +524,14 @@ async function seedOtherCustomer(tx: Tx, passwordHash: string, now: Date): Promi
     .returning();
   const customerId = customer!.id;
   const [site] = await tx.insert(sites).values({ customerId, name: 'Staff' }).returning();
-  await tx
-    .insert(siteAlertTimes)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((day) => ({
-        siteId: site!.id,
-        day,
-        startTime: '05:00:00',
-        endTime: '23:00:00',
-      })),
-    );
+  await tx.insert(siteAlertTimes).values(
+    [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+      siteId: site!.id,
+      day,
+      startTime: '05:00:00',
+      endTime: '23:00:00',
+    })),
+  );
 
   const venues = [
     {

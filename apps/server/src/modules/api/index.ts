@@ -8,7 +8,8 @@ import { userRoutes } from './users/user.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
-  const deps: AppDeps = { config: opts.config, db: opts.db, clock: opts.clock };
+  const { config, db, clock, weather, enqueueAlert, bus } = opts;
+  const deps: AppDeps = { config, db, clock, weather, enqueueAlert, bus };
   app.addHook('onRequest', app.authenticate);
   await app.register(userRoutes, deps);
   await app.register(customerRoutes, deps);

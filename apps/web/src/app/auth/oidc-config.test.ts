@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildOidcSettings, returnPathFrom } from './oidc-config.ts';
 
 describe('buildOidcSettings', () => {
-  it('points at our identity service with the code flow, silent renew and user info', () => {
+  it('points at our identity service with the code flow, silent renew, profile from the ID token', () => {
     const s = buildOidcSettings('https://allclear.example', sessionStorage);
     expect(s).toMatchObject({
       authority: 'https://allclear.example/identity',
@@ -13,7 +13,7 @@ describe('buildOidcSettings', () => {
       response_type: 'code',
       scope: 'openid profile email allclear offline_access',
       automaticSilentRenew: true,
-      loadUserInfo: true,
+      loadUserInfo: false,
     });
   });
 

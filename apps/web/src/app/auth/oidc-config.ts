@@ -17,7 +17,8 @@ export function buildOidcSettings(origin: string, storage: Storage): UserManager
     response_type: 'code',
     scope: OIDC_SCOPE,
     automaticSilentRenew: true,
-    loadUserInfo: true,
+    // the profile comes from the ID token; access tokens are for the API only (identity module)
+    loadUserInfo: false,
     // Tokens stay in session storage: a recorded deviation from ASVS 10.1.1 (ARCHITECTURE.md).
     userStore: new WebStorageStateStore({ store: storage }),
   };

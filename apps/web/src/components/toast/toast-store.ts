@@ -1,6 +1,6 @@
 // Toast client state (spec 01 §3 'Client state': show, variant, header, message, autoHideDuration).
 import { create } from 'zustand';
-import { toastDuration } from './toast-duration.ts';
+import { toastDurationMs as toastDuration } from '@allclear/domain';
 
 export type ToastVariant = 'success' | 'info' | 'warning' | 'error';
 

@@ -1,25 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { toastDuration, TOAST_MIN_DURATION_MS } from './toast-duration.ts';
 import { useToastStore } from './toast-store.ts';
 import { Toast } from './toast.tsx';
 
 afterEach(() => useToastStore.setState({ show: false }));
-
-describe('toastDuration (spec 01 §4: max(80 ms × header length, 3000 ms))', () => {
-  it('is 3000 ms for an empty header', () => {
-    expect(toastDuration('')).toBe(3000);
-  });
-  it('stays at 3000 ms up to 37 characters (37 × 80 = 2960)', () => {
-    expect(toastDuration('x'.repeat(37))).toBe(TOAST_MIN_DURATION_MS);
-  });
-  it('grows past 3000 ms from 38 characters (38 × 80 = 3040)', () => {
-    expect(toastDuration('x'.repeat(38))).toBe(3040);
-  });
-  it('is 80 ms per character for a long header', () => {
-    expect(toastDuration('Location updated: AT&T Stadium, Arlington, Texas')).toBe(48 * 80);
-  });
-});
 
 describe('toast store and Snackbar', () => {
   it('opens with the header-based duration unless one is given', () => {

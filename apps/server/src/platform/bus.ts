@@ -1,0 +1,38 @@
+// The in-process event bus (ARCHITECTURE.md: in-process by default; NATS JetStream by NATS_URL when
+// the roles run on several machines). Events are facts that already happened and were committed.
+import { EventEmitter } from 'node:events';
+
+export interface BusEvents {
+  /** A location was created, changed or deleted (the engine re-indexes its zones). */
+  'location-changed': { locationId: number; customerId: number; deleted: boolean };
+  /** A siren's settings changed (the engine re-indexes its radius). */
+  'siren-changed': { sirenId: number; customerId: number; deleted: boolean };
+  /** Policies of a customer changed (the engine reloads them). */
+  'policies-changed': { customerId: number };
+}
+
+export interface Bus {
+  publish<K extends keyof BusEvents>(topic: K, event: BusEvents[K]): void;
+  subscribe<K extends keyof BusEvents>(topic: K, handler: (event: BusEvents[K]) => void): () => void;
+}
+
+/** A bus inside this process; handlers run synchronously after publish, errors are isolated. */
+export function createLocalBus(onError: (err: unknown, topic: string) => void = () => {}): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(100);
+  return {
+    publish(topic, event) {
+      for (const listener of emitter.listeners(topic)) {
+        try {
+          (listener as (e: unknown) => void)(event);
+        } catch (err) {
+          onError(err, topic);
+        }
+      }
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+  };
+}
