@@ -27,7 +27,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newContext(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1440, height: 900 },
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL: baseUrl(), viewport });
 }
 
@@ -38,9 +41,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/identity') && !url.pathname.startsWith('/callback'), {
-    timeout: 30_000,
-  });
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/identity') && !url.pathname.startsWith('/callback'),
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

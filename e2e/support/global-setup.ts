@@ -37,6 +37,8 @@ export async function setup(project: TestProject): Promise<void> {
       WEB_DIST: join(root, 'apps/web/dist'),
       LOG_LEVEL: 'warn',
       APP_ENV: 'test',
+      // short-lived tokens, so the journeys see a real silent renew within seconds
+      ACCESS_TOKEN_TTL_SECONDS: '75',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -72,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Browsers send `Origin: null` on form POSTs under no-referrer; the sign-in form's same-origin
+    // check needs the real origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(formbody);
 
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       webRedirectOrigins: config.webDevOrigins,
       cookieSecure: config.publicUrl.startsWith('https:'),
       productName: 'AllClear',
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     },
   });
   await app.register(authPlugin, { config, db: deps.db });

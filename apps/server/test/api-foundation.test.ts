@@ -43,7 +43,11 @@ describe('authentication', () => {
   });
 
   it('serves the current user for a valid token, without secrets', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/user/current', headers: auth(await t.tokenFor(t.a.admin.id)) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/user/current',
+      headers: auth(await t.tokenFor(t.a.admin.id)),
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json().data;
     expect(body.id).toBe(t.a.admin.id);
@@ -53,21 +57,34 @@ describe('authentication', () => {
   });
 
   it('matches paths case-insensitively', async () => {
-    const res = await app.inject({ method: 'GET', url: '/API/User/Current', headers: auth(await t.tokenFor(t.a.admin.id)) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/API/User/Current',
+      headers: auth(await t.tokenFor(t.a.admin.id)),
+    });
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe('customer isolation', () => {
-  const reads = (id: () => { customer: number; site: number; user: string }) => [
-    ['Customer/{id}', () => `/api/Customer/${id().customer}`],
-    ['site/{id}', () => `/api/site/${id().site}`],
-    ['location/user/{userId}', () => `/api/location/user/${id().user}`],
-  ] as const;
+  const reads = (id: () => { customer: number; site: number; user: string }) =>
+    [
+      ['Customer/{id}', () => `/api/Customer/${id().customer}`],
+      ['site/{id}', () => `/api/site/${id().site}`],
+      ['location/user/{userId}', () => `/api/location/user/${id().user}`],
+    ] as const;
 
-  for (const [name, url] of reads(() => ({ customer: t.a.customer.id, site: t.a.site.id, user: t.a.customerUser.id }))) {
+  for (const [name, url] of reads(() => ({
+    customer: t.a.customer.id,
+    site: t.a.site.id,
+    user: t.a.customerUser.id,
+  }))) {
     it(`refuses customer B reading customer A's ${name} with 403 or 404 and no data`, async () => {
-      const res = await app.inject({ method: 'GET', url: url(), headers: auth(await t.tokenFor(t.b.admin.id)) });
+      const res = await app.inject({
+        method: 'GET',
+        url: url(),
+        headers: auth(await t.tokenFor(t.b.admin.id)),
+      });
       expect([403, 404]).toContain(res.statusCode);
       expect(res.json().data).toBeUndefined();
       expect(res.json().responseException).toBeDefined();
@@ -75,20 +92,32 @@ describe('customer isolation', () => {
   }
 
   it('lets customer A read its own group', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/site/${t.a.site.id}`, headers: auth(await t.tokenFor(t.a.admin.id)) });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/site/${t.a.site.id}`,
+      headers: auth(await t.tokenFor(t.a.admin.id)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.id).toBe(t.a.site.id);
   });
 
   it('lists only the caller customer’s locations', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/location', headers: auth(await t.tokenFor(t.b.admin.id)) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/location',
+      headers: auth(await t.tokenFor(t.b.admin.id)),
+    });
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((l: { id: number }) => l.id);
     expect(ids).not.toContain(t.a.location.id);
   });
 
   it('refuses customer B deleting customer A’s group and the group survives', async () => {
-    const res = await app.inject({ method: 'POST', url: `/api/site/delete/${t.a.site.id}`, headers: auth(await t.tokenFor(t.b.admin.id)) });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/site/delete/${t.a.site.id}`,
+      headers: auth(await t.tokenFor(t.b.admin.id)),
+    });
     expect([403, 404]).toContain(res.statusCode);
     const [row] = await t.db.db.select({ n: count() }).from(sites).where(eq(sites.id, t.a.site.id));
     expect(row!.n).toBe(1);
@@ -134,7 +163,10 @@ describe('bad input', () => {
   it('refuses a nested bad value naming its path (AlertTimes[0].StartTime)', async () => {
     const before = await countSites();
     const res = await postAdd(
-      JSON.stringify({ name: 'Coaches', alertTimes: [{ day: 1, startTime: '25:00:00', endTime: '23:00:00', allDay: false, enabled: true }] }),
+      JSON.stringify({
+        name: 'Coaches',
+        alertTimes: [{ day: 1, startTime: '25:00:00', endTime: '23:00:00', allDay: false, enabled: true }],
+      }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().responseException.errors).toHaveProperty(['AlertTimes[0].StartTime']);
@@ -160,7 +192,10 @@ describe('bad input', () => {
   it('creates a group from good input (the same route works)', async () => {
     const before = await countSites();
     const res = await postAdd(
-      JSON.stringify({ name: 'Coaches', alertTimes: [{ day: 1, startTime: '05:00:00', endTime: '23:00:00', allDay: false, enabled: true }] }),
+      JSON.stringify({
+        name: 'Coaches',
+        alertTimes: [{ day: 1, startTime: '05:00:00', endTime: '23:00:00', allDay: false, enabled: true }],
+      }),
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Coaches', customerId: t.a.customer.id });
@@ -195,7 +230,11 @@ describe('service endpoints', () => {
   });
 
   it('answers unknown API paths with 404 in the error shape', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope', headers: auth(await t.tokenFor(t.a.admin.id)) });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: auth(await t.tokenFor(t.a.admin.id)),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().responseException.message).toBeTruthy();
   });

@@ -23,6 +23,7 @@ const ConfigSchema = z.object({
   APP_ENV: z.enum(['development', 'staging', 'production', 'test']).default('development'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   SIM_SEED: z.coerce.number().int().default(20261122),
   SIM_SPEED: z.coerce.number().positive().default(1),
 });
@@ -42,6 +43,7 @@ export interface Config {
   appEnv: 'development' | 'staging' | 'production' | 'test';
   bodyLimitBytes: number;
   shutdownGraceMs: number;
+  accessTokenTtlSeconds: number;
   simSeed: number;
   simSpeed: number;
   /** True when running the embedded default (PGlite, no DATABASE_URL). */
@@ -52,7 +54,9 @@ export class ConfigError extends Error {}
 
 /** Parses and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // An empty variable means unset (shells and CI often export VAR= to clear one).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -78,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appEnv: e.APP_ENV,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     simSeed: e.SIM_SEED,
     simSpeed: e.SIM_SPEED,
     embedded,

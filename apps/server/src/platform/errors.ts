@@ -58,7 +58,10 @@ function zodFieldErrors(issues: readonly ZodIssueLike[], part: string): FieldErr
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       for (const k of issue.keys) add(fieldKey([...issue.path, k]), `Unknown field '${k}'.`);
     } else {
-      add(part === 'body' ? fieldKey(issue.path) : fieldKey(issue.path.length ? issue.path : [part]), issue.message);
+      add(
+        part === 'body' ? fieldKey(issue.path) : fieldKey(issue.path.length ? issue.path : [part]),
+        issue.message,
+      );
     }
   }
   return errors;
@@ -66,47 +69,55 @@ function zodFieldErrors(issues: readonly ZodIssueLike[], part: string): FieldErr
 
 /** Installs the error and not-found handlers on an instance. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof AppError) {
-      if (err.status >= 500) request.log.error({ err }, err.message);
-      return reply.code(err.status).send(errorBody(err.message, err.errors));
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const part = (err as FastifyError).validationContext ?? 'body';
-      const issues = err.validation.map((v) => ({
-        path: (v.instancePath || '')
-          .split('/')
-          .filter(Boolean)
-          .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-        message: v.message ?? 'Invalid value.',
-        code: v.keyword,
-        keys: (v.params as { keys?: string[] } | undefined)?.keys,
-      }));
-      return reply.code(400).send(errorBody('One or more validation errors occurred.', zodFieldErrors(issues, part)));
-    }
-    if (isResponseSerializationError(err)) {
-      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send(errorBody('An unexpected error occurred.'));
-    }
-    const fe = err as FastifyError;
-    switch (fe.code) {
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return reply.code(400).send(errorBody('The request body is not valid JSON.', { Body: [fe.message] }));
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+  app.setErrorHandler(
+    (err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      if (err instanceof AppError) {
+        if (err.status >= 500) request.log.error({ err }, err.message);
+        return reply.code(err.status).send(errorBody(err.message, err.errors));
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const part = (err as FastifyError).validationContext ?? 'body';
+        const issues = err.validation.map((v) => ({
+          path: (v.instancePath || '')
+            .split('/')
+            .filter(Boolean)
+            .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+          message: v.message ?? 'Invalid value.',
+          code: v.keyword,
+          keys: (v.params as { keys?: string[] } | undefined)?.keys,
+        }));
         return reply
-          .code(413)
-          .send(errorBody('The request body is too large.', { Body: ['The request body is too large.'] }));
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return reply.code(415).send(errorBody('Unsupported media type.', { Body: [fe.message] }));
-    }
-    if (err instanceof SyntaxError && fe.statusCode === 400) {
-      return reply.code(400).send(errorBody('The request body is not valid JSON.', { Body: [err.message] }));
-    }
-    if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.code(fe.statusCode).send(errorBody(fe.message));
-    }
-    request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send(errorBody('An unexpected error occurred.'));
-  });
+          .code(400)
+          .send(errorBody('One or more validation errors occurred.', zodFieldErrors(issues, part)));
+      }
+      if (isResponseSerializationError(err)) {
+        request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+        return reply.code(500).send(errorBody('An unexpected error occurred.'));
+      }
+      const fe = err as FastifyError;
+      switch (fe.code) {
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+          return reply
+            .code(400)
+            .send(errorBody('The request body is not valid JSON.', { Body: [fe.message] }));
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return reply
+            .code(413)
+            .send(errorBody('The request body is too large.', { Body: ['The request body is too large.'] }));
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          return reply.code(415).send(errorBody('Unsupported media type.', { Body: [fe.message] }));
+      }
+      if (err instanceof SyntaxError && fe.statusCode === 400) {
+        return reply
+          .code(400)
+          .send(errorBody('The request body is not valid JSON.', { Body: [err.message] }));
+      }
+      if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+        return reply.code(fe.statusCode).send(errorBody(fe.message));
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.code(500).send(errorBody('An unexpected error occurred.'));
+    },
+  );
 }

@@ -10,6 +10,8 @@ export interface ScreenRoute {
 /** Screen routes inside the signed-in layout, lazy-loaded so the first download stays small. */
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/', Screen: lazy(() => import('../features/dashboard/components/dashboard-home.tsx')) },
+  { path: '/LiveRadar', Screen: lazy(() => import('../features/radar/components/live-radar-page.tsx')) },
+  { path: '/Broadcast', Screen: lazy(() => import('../features/broadcast/components/broadcast-page.tsx')) },
 ];
 
 /** Paths of the registered screens, for visibleSidebarEntries and the avatar menu. */

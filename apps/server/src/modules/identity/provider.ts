@@ -19,6 +19,8 @@ export interface IdentityConfig {
   cookieSecure: boolean;
   /** The name shown on our pages. */
   productName: string;
+  /** Access- and ID-token lifetime in seconds (default IDENTITY_TTL.accessToken). */
+  accessTokenTtlSeconds?: number;
 }
 
 /** The client id of the AllClear web app. */
@@ -142,7 +144,7 @@ export async function createIdentityProvider(
           return {
             scope: ALLCLEAR_SCOPE,
             audience,
-            accessTokenTTL: IDENTITY_TTL.accessToken,
+            accessTokenTTL: config.accessTokenTtlSeconds ?? IDENTITY_TTL.accessToken,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -170,8 +172,8 @@ export async function createIdentityProvider(
     interactions: { url: (_ctx, interaction) => interactionPath(issuer, interaction.uid) },
     cookies: { keys: cookieKeys, long: cookieOptions, short: cookieOptions },
     ttl: {
-      AccessToken: IDENTITY_TTL.accessToken,
-      IdToken: IDENTITY_TTL.idToken,
+      AccessToken: config.accessTokenTtlSeconds ?? IDENTITY_TTL.accessToken,
+      IdToken: config.accessTokenTtlSeconds ?? IDENTITY_TTL.idToken,
       AuthorizationCode: IDENTITY_TTL.authorizationCode,
       Interaction: IDENTITY_TTL.interaction,
       Session: IDENTITY_TTL.session,

@@ -1,0 +1,16 @@
+// The one module that imports maplibre-gl (lint-enforced, STYLE.md 'Lint the boundaries'). Everything map-shaped in
+// the app reaches MapLibre and react-map-gl through here, and only from lazily loaded code, so neither lands in the
+// first download.
+import * as maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+
+export { maplibregl };
+export { Map, Source, Layer, Marker, Popup, useMap } from 'react-map-gl/maplibre';
+export type {
+  MapRef,
+  MapLayerMouseEvent,
+  ViewStateChangeEvent,
+  LayerProps,
+  StyleSpecification,
+} from 'react-map-gl/maplibre';
+export type { Map as MapInstance, RequestParameters, ResourceType } from 'maplibre-gl';

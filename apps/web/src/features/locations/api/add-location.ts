@@ -1,0 +1,21 @@
+// POST /api/location/Add: saves a new location; the answer carries the server's message and the
+// location (spec 01 §7 'Locations', §8 'Success banners').
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TLocationAddResult, TLocationInput } from '@allclear/contracts';
+import { apiPost } from '../../../lib/api-client.ts';
+// eslint-disable-next-line import-x/no-restricted-paths -- the locations list's own query factory (issue 8 brief)
+import { getLocationsQueryOptions } from '../../dashboard/api/get-locations.ts';
+
+/** Saves a new location. */
+export function addLocation(input: TLocationInput): Promise<TLocationAddResult> {
+  return apiPost<TLocationAddResult>('/location/Add', input);
+}
+
+/** Adds a location, then refreshes the locations list. */
+export function useAddLocation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addLocation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getLocationsQueryOptions().queryKey }),
+  });
+}
