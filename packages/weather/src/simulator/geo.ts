@@ -1,17 +1,13 @@
-// Private geometry helpers for the simulator and adapters. The lead can swap greatCircleMiles for
-// @allclear/domain's once it exists (same formula, earth radius 3959 mi, spec 01 §9).
+// Private geometry helpers for the simulator and adapters; distances come from @allclear/domain.
+import { greatCircleMiles } from '@allclear/domain';
 
-export const EARTH_RADIUS_MILES = 3959;
 export const EARTH_RADIUS_KM = 6371.0088;
 export const KM_PER_MILE = 1.609344;
 const RAD = Math.PI / 180;
 
-/** Great-circle distance in miles (haversine, earth radius 3959 mi per spec 01 §9). */
+/** Great-circle distance in miles between two points given as numbers (spec 01 §9 earth radius). */
 export function greatCircleMilesLocal(aLat: number, aLon: number, bLat: number, bLon: number): number {
-  const dLat = (bLat - aLat) * RAD;
-  const dLon = (bLon - aLon) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * RAD) * Math.cos(bLat * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+  return greatCircleMiles({ latitude: aLat, longitude: aLon }, { latitude: bLat, longitude: bLon });
 }
 
 /** Point reached from (lat, lon) after distanceKm on headingDeg; flat-earth step, exact enough below ~300 km. */

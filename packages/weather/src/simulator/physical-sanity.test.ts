@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CellSpec, LIGHTNING_MIN_DBZ, cellMaxDbz, flashRatePerMinute, lifeEnvelope } from './cells.ts';
 import { diurnalShape } from './climate.ts';
-import { heatIndexFLocal, rainRateMmPerHourFromDbz, solarHour } from './physics.ts';
+import { rainRateMmPerHourFromDbz, solarHour } from './physics.ts';
 import { createSimulator } from './simulator.ts';
 
 const DALLAS = { latitude: 32.78, longitude: -96.8 };
@@ -146,11 +146,6 @@ describe('cell science', () => {
     expect(rainRateMmPerHourFromDbz(10 * Math.log10(200))).toBeCloseTo(1, 6);
     expect(rainRateMmPerHourFromDbz(55)).toBeCloseTo(99.6, 0);
     expect(rainRateMmPerHourFromDbz(14.99)).toBe(0);
-  });
-
-  it('heat index matches the NWS table (90 °F at 60 % is 100 °F)', () => {
-    expect(Math.round(heatIndexFLocal(90, 60))).toBe(100);
-    expect(Math.round(heatIndexFLocal(70, 50))).toBe(69);
   });
 });
 

@@ -1,40 +1,13 @@
-// Private science helpers used by the simulator. heatIndexFLocal and the humidity functions duplicate
-// what @allclear/domain will export (issue 3); swap them when it lands.
+// Private sky and rain helpers used by the simulator. Heat index, humidity and unit conversions come
+// from @allclear/domain.
+
+import { relativeHumidityPct } from '@allclear/domain';
 
 const RAD = Math.PI / 180;
 
-/** Relative humidity (%) from temperature and dew point, °C (Magnus formula, Alduchov & Eskridge 1996). */
-export function relativeHumidityPctLocal(temperatureC: number, dewPointC: number): number {
-  const a = 17.625;
-  const b = 243.04;
-  const rh = 100 * Math.exp((a * dewPointC) / (b + dewPointC) - (a * temperatureC) / (b + temperatureC));
-  return Math.min(100, Math.max(1, rh));
-}
-
-/** NWS heat index, °F, from air temperature °F and relative humidity % (Rothfusz with NWS adjustments). */
-export function heatIndexFLocal(temperatureF: number, relativeHumidityPct: number): number {
-  const t = temperatureF;
-  const rh = relativeHumidityPct;
-  const simple = 0.5 * (t + 61 + (t - 68) * 1.2 + rh * 0.094);
-  if ((simple + t) / 2 < 80) return simple;
-  let hi =
-    -42.379 +
-    2.04901523 * t +
-    10.14333127 * rh -
-    0.22475541 * t * rh -
-    0.00683783 * t * t -
-    0.05481717 * rh * rh +
-    0.00122874 * t * t * rh +
-    0.00085282 * t * rh * rh -
-    0.00000199 * t * t * rh * rh;
-  if (rh < 13 && t >= 80 && t <= 112) hi -= ((13 - rh) / 4) * Math.sqrt((17 - Math.abs(t - 95)) / 17);
-  else if (rh > 85 && t >= 80 && t <= 87) hi += ((rh - 85) / 10) * ((87 - t) / 5);
-  return hi;
-}
-
-/** °C to °F. */
-export function celsiusToFahrenheit(c: number): number {
-  return (c * 9) / 5 + 32;
+/** Relative humidity (%) from temperature and dew point, °C, kept within 1..100 for the model. */
+export function relativeHumidityPctClamped(temperatureC: number, dewPointC: number): number {
+  return Math.min(100, Math.max(1, relativeHumidityPct(temperatureC, dewPointC)));
 }
 
 /** Solar declination, radians, for a day of year (Cooper 1969). */

@@ -28,13 +28,12 @@ import {
 import { baseWeather, convectiveLikelihood, steeringWind } from './climate.ts';
 import { localDistanceSqKm, offsetKm } from './geo.ts';
 import { hashString, keyedUniform, mixKeys, mulberry32 } from './prng.ts';
+import { cToF, heatIndexF } from '@allclear/domain';
 import {
-  celsiusToFahrenheit,
   clearSkyGhiWm2,
   cloudTransmission,
-  heatIndexFLocal,
   rainRateMmPerHourFromDbz,
-  relativeHumidityPctLocal,
+  relativeHumidityPctClamped,
   solarHour,
 } from './physics.ts';
 
@@ -466,12 +465,11 @@ export class SimWorld {
     const expires = dayStart + 20 * HOUR_MS;
     if (tMs < onset - 6 * HOUR_MS || tMs >= expires) return null;
     const peak = baseWeather(this.seed, p.latitude, p.longitude, dayStart + 15 * HOUR_MS);
-    const heatIndexF = heatIndexFLocal(
-      celsiusToFahrenheit(peak.temperatureC),
-      relativeHumidityPctLocal(peak.temperatureC, peak.dewPointC),
-    );
-    if (heatIndexF < HEAT_ADVISORY_HEAT_INDEX_F) return null;
-    const warning = heatIndexF >= EXCESSIVE_HEAT_HEAT_INDEX_F;
+    const peakHeatIndexF =
+      heatIndexF(cToF(peak.temperatureC), relativeHumidityPctClamped(peak.temperatureC, peak.dewPointC)) ??
+      -Infinity;
+    if (peakHeatIndexF < HEAT_ADVISORY_HEAT_INDEX_F) return null;
+    const warning = peakHeatIndexF >= EXCESSIVE_HEAT_HEAT_INDEX_F;
     const [s, w] = offsetKm(p.latitude, p.longitude, 225, 40);
     const [n, e] = offsetKm(p.latitude, p.longitude, 45, 40);
     const ring: [number, number][] = [
@@ -487,7 +485,7 @@ export class SimWorld {
       event,
       kind: 'heat',
       headline: `${event} from 11 AM to 8 PM local time by AllClear Simulator`,
-      description: `* WHAT...Heat index values up to ${Math.round(heatIndexF)} expected.\n\n* IMPACTS...Hot temperatures and high humidity may cause heat illnesses.`,
+      description: `* WHAT...Heat index values up to ${Math.round(peakHeatIndexF)} expected.\n\n* IMPACTS...Hot temperatures and high humidity may cause heat illnesses.`,
       instruction: 'Drink plenty of fluids, stay in an air-conditioned room, stay out of the sun.',
       severity: warning ? 'Severe' : 'Moderate',
       polygon: { type: 'Polygon', coordinates: [ring] },
@@ -548,7 +546,7 @@ export class SimWorld {
     return {
       temperatureC,
       dewPointC,
-      relativeHumidityPct: relativeHumidityPctLocal(temperatureC, dewPointC),
+      relativeHumidityPct: relativeHumidityPctClamped(temperatureC, dewPointC),
       windSpeedMs,
       windGustMs: windSpeedMs * 1.45 + 13 * influence,
       windDirectionDeg: influence > 0.25 ? outflowFrom : base.windDirectionDeg,
@@ -628,7 +626,7 @@ export class SimWorld {
         time: new Date(t),
         temperatureC: round1(temperatureC),
         dewPointC: round1(dewPointC),
-        relativeHumidityPct: Math.round(relativeHumidityPctLocal(temperatureC, dewPointC)),
+        relativeHumidityPct: Math.round(relativeHumidityPctClamped(temperatureC, dewPointC)),
         windSpeedMs: round1(b.windSpeedMs),
         windGustMs: round1(b.windSpeedMs * 1.45),
         windDirectionDeg: Math.round(b.windDirectionDeg),
