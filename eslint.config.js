@@ -5,10 +5,39 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const webFeatures = [
+  'dashboard',
+  'radar',
+  'locations',
+  'air-quality',
+  'heat-stress',
+  'hardware',
+  'users',
+  'policies',
+  'notifications',
+  'historical',
+  'export',
+  'mass-notify',
+  'widgets',
+  'camera',
+  'integrations',
+  'broadcast',
+  'public',
+];
+
 const ourPackages = ['@allclear/contracts', '@allclear/weather', '@allclear/server', '@allclear/web'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/migrations/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      '**/migrations/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,12 +55,16 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web' },
             // packages never reach into apps
             { target: './packages', from: './apps' },
-            // a web feature does not import another feature's internals
-            ...['dashboard', 'radar', 'locations', 'air-quality', 'hardware', 'users', 'policies', 'notifications', 'historical', 'export', 'mass-notify', 'widgets', 'camera', 'integrations', 'broadcast', 'public'].map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`],
-            })),
+            // a web feature uses another feature only through its index.ts or its api/ query factories
+            ...webFeatures.flatMap((f) =>
+              webFeatures
+                .filter((g) => g !== f)
+                .map((g) => ({
+                  target: `./apps/web/src/features/${f}`,
+                  from: `./apps/web/src/features/${g}`,
+                  except: ['./index.ts', './api', './test'],
+                })),
+            ),
           ],
         },
       ],
@@ -46,17 +79,30 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@allclear/*'], message: 'domain imports nothing of ours' },
-            { group: ['node:*', 'fs', 'http', 'https', 'net', 'react', 'react-dom'], message: 'domain is pure: no I/O, no React' },
+            {
+              group: ['node:*', 'fs', 'http', 'https', 'net', 'react', 'react-dom'],
+              message: 'domain is pure: no I/O, no React',
+            },
           ],
         },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'time is a parameter in domain' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'time is a parameter in domain' },
+      ],
     },
   },
   {
     files: ['packages/contracts/**/*.ts', 'packages/weather/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ourPackages.filter((p) => p !== '@allclear/contracts' && p !== '@allclear/weather').map((name) => ({ name, message: 'packages do not import apps' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ourPackages
+            .filter((p) => p !== '@allclear/contracts' && p !== '@allclear/weather')
+            .map((name) => ({ name, message: 'packages do not import apps' })),
+        },
+      ],
     },
   },
   {
@@ -70,10 +116,15 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'maplibre-gl', message: 'import maplibre-gl only through src/components/map/maplibre.ts' },
+            {
+              name: 'maplibre-gl',
+              message: 'import maplibre-gl only through src/components/map/maplibre.ts',
+            },
             { name: 'echarts', message: 'import echarts only through src/components/chart/echarts.ts' },
           ],
-          patterns: [{ group: ['echarts/*'], message: 'import echarts only through src/components/chart/echarts.ts' }],
+          patterns: [
+            { group: ['echarts/*'], message: 'import echarts only through src/components/chart/echarts.ts' },
+          ],
         },
       ],
     },

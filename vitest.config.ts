@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'packages/contracts', 'packages/weather', 'apps/server', 'apps/web'],
-    coverage: { provider: 'v8', include: ['packages/domain/src/**'], exclude: ['**/*.test.ts', '**/index.ts'] },
+    coverage: {
+      provider: 'v8',
+      include: ['packages/domain/src/**'],
+      exclude: ['**/*.test.ts', '**/index.ts'],
+    },
   },
 });

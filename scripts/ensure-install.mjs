@@ -26,7 +26,11 @@ export function ensureInstalled() {
   const useCi = existsSync(join(root, 'package-lock.json'));
   const args = useCi ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
   console.log(`[allclear] installing dependencies (npm ${args[0]})...`);
-  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env: { ...process.env, npm_config_yes: 'true' } });
+  const r = spawnSync('npm', args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, npm_config_yes: 'true' },
+  });
   if (r.status !== 0) {
     console.error('[allclear] npm install failed');
     process.exit(r.status ?? 1);

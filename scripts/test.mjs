@@ -33,12 +33,19 @@ if (ok && process.env.TEST_DATABASE_URL) {
 
 if (ok && !process.env.SKIP_E2E) {
   if (!ensureChromium()) {
-    console.error('[allclear] Chromium is missing (/usr/bin/chromium): install it with apt-get install -y chromium');
+    console.error(
+      '[allclear] Chromium is missing (/usr/bin/chromium): install it with apt-get install -y chromium',
+    );
     ok = false;
   } else {
     const { build } = await import('./build.mjs');
     build();
-    ok = run('browser journeys (Playwright in Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
+    ok = run('browser journeys (Playwright in Chromium)', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'e2e/vitest.config.ts',
+    ]);
   }
 }
 process.exit(ok ? 0 : 1);

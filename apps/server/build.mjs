@@ -19,12 +19,16 @@ await build({
       name: 'bundle-workspace',
       setup(b) {
         b.onResolve({ filter: /^@allclear\/(domain|contracts|weather)$/ }, (args) => ({
-          path: fileURLToPath(new URL(`../../packages/${args.path.slice('@allclear/'.length)}/src/index.ts`, import.meta.url)),
+          path: fileURLToPath(
+            new URL(`../../packages/${args.path.slice('@allclear/'.length)}/src/index.ts`, import.meta.url),
+          ),
         }));
       },
     },
   ],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

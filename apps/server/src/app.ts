@@ -2,7 +2,7 @@
 // `{ data }` envelope and `responseException` errors, OpenAPI at /api/docs, the SPA at /.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,6 +24,8 @@ import type { ConfiguredWeather } from '@allclear/weather';
 import type { EnqueueAlert } from './engine/contracts.ts';
 import type { Bus } from './platform/bus.ts';
 import { apiModule } from './modules/api/index.ts';
+import { devModule } from './modules/dev/index.ts';
+import { mapModule } from './modules/map/index.ts';
 import identityModule from './modules/identity/index.ts';
 import { authPlugin } from './platform/auth.ts';
 
@@ -37,15 +39,25 @@ export interface AppDeps {
   enqueueAlert: EnqueueAlert;
   /** Facts other parts react to (a location saved, a policy changed...). */
   bus: Bus;
+  /** The process logger (one per process); the app makes its own when absent (tests). */
+  log?: FastifyBaseLogger;
 }
 
 /** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */
-export const SERVICE_PREFIXES = ['/api', '/map', '/identity', '/integration', '/stream', '/widget-service', '/dev'];
+export const SERVICE_PREFIXES = [
+  '/api',
+  '/map',
+  '/identity',
+  '/integration',
+  '/stream',
+  '/widget-service',
+  '/dev',
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    ...(deps.log ? { loggerInstance: deps.log } : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: config.bodyLimitBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
@@ -81,7 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'AllClear API', version: '0.1.0', description: 'Weather-risk monitoring and lightning alerting.' },
+      info: {
+        title: 'AllClear API',
+        version: '0.1.0',
+        description: 'Weather-risk monitoring and lightning alerting.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -113,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { config, db: deps.db });
   await app.register(apiModule, { prefix: '/api', ...deps });
+  await app.register(mapModule, { prefix: '/map', ...deps });
+  await app.register(devModule, { prefix: '/dev', config, db: deps.db });
 
   registerSpa(app, config);
   return app;
@@ -124,7 +142,13 @@ function registerSpa(app: FastifyInstance, config: Config): void {
   const indexPath = join(dist, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
-    void app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    void app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
   const indexHtml = hasWeb ? readFileSync(indexPath, 'utf8') : undefined;
   app.setNotFoundHandler((request, reply) => {

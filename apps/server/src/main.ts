@@ -9,7 +9,9 @@ import { seedReferenceData } from './db/seed/reference.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import { createConfiguredWeather } from './engine/weather.ts';
-import type { EnqueueAlert } from './engine/contracts.ts';
+import { createNotifier } from './engine/notifications/index.ts';
+import { pino, type LoggerOptions } from 'pino';
+import { loggerOptions } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 
@@ -34,14 +36,17 @@ async function main(): Promise<void> {
   await seedReferenceData(db);
   const demo = config.seedDemo ? await seedDemo(db) : undefined;
 
+  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
   const clock = systemClock;
-  const weather = await createConfiguredWeather(config, db, clock);
-  // INTEGRATION (lead): replaced by the notifier's enqueueAlert when engine/notifications lands.
-  const enqueueAlert: EnqueueAlert = async (_tx, event) => {
-    console.log(`[engine] ${event.kind}: ${event.subject}`);
-  };
-  const bus = createLocalBus((err, topic) => console.error(`[bus] ${topic} handler failed`, err));
-  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus });
+  const bus = createLocalBus((err, topic) => log.error({ err, topic }, 'bus handler failed'));
+  const weather = await createConfiguredWeather(config, db, clock, {
+    warn: (data, msg) => log.warn(data, msg),
+    info: (data, msg) => log.info(data, msg),
+  });
+  // The notifier starts first: the engines hand it their decisions from their first tick.
+  const notifier = createNotifier({ config, db, clock, log, bus });
+  await notifier.service.start();
+  const app = await buildApp({ config, db, clock, weather, enqueueAlert: notifier.enqueueAlert, bus, log });
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [
@@ -68,6 +73,8 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await notifier.service.stop();
+      await weather.close();
       await db.close();
       process.exit(0);
     } catch (err) {

@@ -12,7 +12,11 @@ export const GROUP_NAME_MAX = 100;
 export const ZAlertTime = z
   .object({
     id: z.number().int().optional(),
-    day: z.number().int().min(0, 'Day must be 0 (Sunday) to 6 (Saturday).').max(6, 'Day must be 0 (Sunday) to 6 (Saturday).'),
+    day: z
+      .number()
+      .int()
+      .min(0, 'Day must be 0 (Sunday) to 6 (Saturday).')
+      .max(6, 'Day must be 0 (Sunday) to 6 (Saturday).'),
     startTime: ZTimeOfDay,
     endTime: ZTimeOfDay,
     allDay: z.boolean(),
@@ -28,7 +32,11 @@ const alertTimesField = z
 
 export const ZSiteAdd = z
   .object({
-    name: z.string().trim().min(1, 'Name is required.').max(GROUP_NAME_MAX, `Name must be at most ${GROUP_NAME_MAX} characters.`),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required.')
+      .max(GROUP_NAME_MAX, `Name must be at most ${GROUP_NAME_MAX} characters.`),
     alertTimes: alertTimesField.default([]),
   })
   .strict();

@@ -49,7 +49,13 @@ export const STRIKE_TYPE_NAMES: Record<StrikeType, string> = {
 export const CHANCE_LABELS = ['Low Chance', 'Moderate Chance', 'High Chance'] as const;
 
 /** Radar types (spec 01 §3). */
-export const RADAR_TYPES = ['past', 'future', 'extended', 'current-road-conditions', 'future-road-conditions'] as const;
+export const RADAR_TYPES = [
+  'past',
+  'future',
+  'extended',
+  'current-road-conditions',
+  'future-road-conditions',
+] as const;
 export type RadarType = (typeof RADAR_TYPES)[number];
 
 /** Radar playback state (spec 01 §3). */

@@ -13,7 +13,9 @@ export async function createConfiguredWeather(
   clock: Clock,
   logger?: WeatherLogger,
 ): Promise<ConfiguredWeather> {
-  const rows = await db.db.select({ latitude: locations.latitude, longitude: locations.longitude }).from(locations);
+  const rows = await db.db
+    .select({ latitude: locations.latitude, longitude: locations.longitude })
+    .from(locations);
   const focusPoints = rows.filter((r) => r.latitude !== 0 || r.longitude !== 0);
   return createWeatherProviders({
     simulator: { seed: config.simSeed, startTime: clock.now(), focusPoints },

@@ -212,6 +212,7 @@ export async function seedDemo(handle: DatabaseHandle): Promise<SeedDemoResult> 
     const hash = await hashOnce();
     await db.transaction((tx) => seedOtherCustomer(tx, hash, now));
   }
+  await (await import('./heat-stress.ts')).seedHeatStress(handle);
   return { accounts: DEMO_ACCOUNTS.map(({ email, role, customer }) => ({ email, role, customer })) };
 }
 

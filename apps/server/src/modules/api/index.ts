@@ -4,7 +4,16 @@ import type { AppDeps } from '../../app.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
 import { locationRoutes } from './locations/location.routes.ts';
 import { siteRoutes } from './sites/site.routes.ts';
+import { notificationRoutes } from './notifications/notification.routes.ts';
+import { observationRoutes } from './observations/observation.routes.ts';
+import { threatRoutes } from './threats/threat.routes.ts';
+import { advisoryRoutes } from './advisories/advisory.routes.ts';
+import { proactiveForecastRoutes } from './proactive-forecasts/proactive-forecast.routes.ts';
+import { airQualityRoutes } from './air-quality/air-quality.routes.ts';
+import { forecastRoutes } from './forecasts/forecast.routes.ts';
+import { weatherStationRoutes } from './weather-stations/weather-station.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
+import { heatStressRoutes } from './heat-stress/heat-stress.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
@@ -15,4 +24,13 @@ export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
   await app.register(customerRoutes, deps);
   await app.register(locationRoutes, deps);
   await app.register(siteRoutes, deps);
+  await app.register(notificationRoutes, deps);
+  await app.register(observationRoutes, deps);
+  await app.register(threatRoutes, deps);
+  await app.register(advisoryRoutes, deps);
+  await app.register(proactiveForecastRoutes, deps);
+  await app.register(airQualityRoutes, deps);
+  await app.register(forecastRoutes, deps);
+  await app.register(weatherStationRoutes, deps);
+  await app.register(heatStressRoutes, deps);
 };

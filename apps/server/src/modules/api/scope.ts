@@ -18,7 +18,11 @@ export const isSuperAdmin = (p: Principal) => p.role === 'Super Admin';
  * Refuses a row of another customer with 404, so its existence is not revealed. A Super Admin
  * may read any customer's rows.
  */
-export function assertCustomerScope(p: Principal, rowCustomerId: number | null | undefined, what: string): void {
+export function assertCustomerScope(
+  p: Principal,
+  rowCustomerId: number | null | undefined,
+  what: string,
+): void {
   if (rowCustomerId == null) throw notFound(what);
   if (!isSuperAdmin(p) && rowCustomerId !== p.customerId) throw notFound(what);
 }

@@ -16,6 +16,7 @@ import {
 import { TestProviders, fakeAuth, renderApp, stubApi } from '../../test/render-app.tsx';
 import { useAuthStore } from '../auth/auth-store.ts';
 import { Sidebar } from './sidebar.tsx';
+import { BUILT_PATHS } from '../routes.tsx';
 import { accessSubjectOf } from './use-shell-data.ts';
 import { environmentBadge } from './environment.ts';
 
@@ -83,16 +84,21 @@ describe('sidebar with every screen built (the rendered domain rule, per role fi
   });
 });
 
-describe('app shell (real routes: only the home screen is built)', () => {
+describe('app shell (real routes: the screens built so far)', () => {
   it.each([
     ['Super Admin', superAdmin],
     ['Admin', admin],
     ['Assistant Admin', assistantAdmin],
     ['Customer', customerUser],
-  ] as const)('%s sees only Home, the one built screen', async (_role, user) => {
+  ] as const)('%s sees exactly the allowed entries among the built screens', async (_role, user) => {
     stubApi(routesFor(user));
     renderApp('/');
-    expect(await sidebarLinks()).toEqual([['Home', '/']]);
+    const expected = visibleSidebarEntries(accessSubjectOf(user), {
+      hasAirQualitySensors: false,
+      builtPaths: BUILT_PATHS,
+    }).map((e) => [e.label, e.path]);
+    expect(expected[0]).toEqual(['Home', '/']);
+    expect(await sidebarLinks()).toEqual(expected);
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
   });
 

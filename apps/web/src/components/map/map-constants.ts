@@ -30,4 +30,5 @@ export const LINE_CLICK_RADIUS_PX = 18;
 /** Radius ring labels show above this zoom (spec 01 §2 'Map'). */
 export const RING_LABEL_MIN_ZOOM = 7;
 /** Map fallback text (spec 01 §8). */
-export const MAP_FALLBACK_TEXT = "Your map data got lost. Give us a moment and we'll find our way back to you!";
+export const MAP_FALLBACK_TEXT =
+  "Your map data got lost. Give us a moment and we'll find our way back to you!";

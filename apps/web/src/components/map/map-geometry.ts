@@ -38,7 +38,11 @@ export function strikeFetchBounds(view: LngLatBounds): LngLatBounds {
 export const RING_VERTICES = 96;
 
 /** A closed geodesic circle of radiusMiles around centre, as [lng, lat] pairs (first = last). */
-export function geodesicRing(centre: GeoPoint, radiusMiles: number, vertices = RING_VERTICES): [number, number][] {
+export function geodesicRing(
+  centre: GeoPoint,
+  radiusMiles: number,
+  vertices = RING_VERTICES,
+): [number, number][] {
   const ring: [number, number][] = [];
   for (let i = 0; i < vertices; i += 1) {
     const p = destinationPoint(centre, (360 * i) / vertices, radiusMiles);

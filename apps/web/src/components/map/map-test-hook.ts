@@ -29,7 +29,9 @@ declare global {
 
 /** The radar frame on screen: the radar layer with opacity above 0, and whether its images are loaded. */
 export function radarSample(map: MapInstance): RadarFrameSample {
-  const layers = map.getStyle().layers.filter((l) => l.type === 'raster' && l.id.startsWith('allclear-radar-'));
+  const layers = map
+    .getStyle()
+    .layers.filter((l) => l.type === 'raster' && l.id.startsWith('allclear-radar-'));
   const visible = layers.find((l) => Number(map.getPaintProperty(l.id, 'raster-opacity') ?? 1) > 0);
   const meta = (visible?.metadata ?? {}) as Record<string, unknown>;
   const source = visible && 'source' in visible ? visible.source : undefined;

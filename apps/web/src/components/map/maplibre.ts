@@ -3,6 +3,11 @@
 // first download.
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+
+// MapLibre finds its worker next to its own module, which a bundle does not keep: point it at the emitted asset
+// (same origin, so the CSP needs no blob: workers).
+maplibregl.setWorkerUrl(workerUrl);
 
 export { maplibregl };
 export { Map, Source, Layer, Marker, Popup, useMap } from 'react-map-gl/maplibre';

@@ -13,7 +13,8 @@ export function frameTimeLabel(iso: string | null): string {
   return iso ? dayjs(iso).format('h:mm A') : '--';
 }
 
-/** An absolute URL of a same-origin path, as MapLibre sources need. */
+/** An absolute URL of a same-origin path, as MapLibre sources need; tile templates keep their literal {z}/{x}/{y}. */
 export function absoluteUrl(path: string, origin = window.location.origin): string {
-  return new URL(path, origin).href;
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(path)) return path;
+  return `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 }

@@ -21,7 +21,10 @@ export function usePlaybackTimer(frameCount: number): void {
 
 /** The index of the frame to show: the wanted one once its source has loaded, else the one shown before. */
 export function useShownFrame(map: MapInstance | null, sourceIds: readonly string[], wanted: number): number {
-  const [shown, setShown] = useState<{ ids: readonly string[]; index: number }>({ ids: sourceIds, index: wanted });
+  const [shown, setShown] = useState<{ ids: readonly string[]; index: number }>({
+    ids: sourceIds,
+    index: wanted,
+  });
   useEffect(() => {
     if (wanted < 0) {
       setShown({ ids: sourceIds, index: -1 });

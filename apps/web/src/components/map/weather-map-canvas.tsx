@@ -128,9 +128,14 @@ export default function WeatherMapCanvas({
   const [fatal, setFatal] = useState<Error | null>(null);
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [selection, setSelection] = useState<MapSelection | null>(null);
-  const [hoverAlert, setHoverAlert] = useState<{ longitude: number; latitude: number; alert: TNwsAlertProperties } | null>(null);
+  const [hoverAlert, setHoverAlert] = useState<{
+    longitude: number;
+    latitude: number;
+    alert: TNwsAlertProperties;
+  } | null>(null);
   const [measurePoints, setMeasurePoints] = useState<[number, number][]>([]);
   const [preferred, setPreferred] = useState(true);
+  const [simulatedStyleLabel, setSimulatedStyleLabel] = useState<string | null>(null);
 
   const baseLayerStyle = useMapStore((s) => s.baseLayerStyle);
   const overlays = useMapStore((s) => s.overlays);
@@ -156,7 +161,10 @@ export default function WeatherMapCanvas({
   const frames = useRadarFrames(radarType, radarShown);
   const frameList = useMemo(() => (radarShown ? (frames.data?.frames ?? []) : []), [radarShown, frames.data]);
   const frameType = frames.data?.type ?? radarType;
-  const sourceIds = useMemo(() => frameList.map((f) => radarSourceId(frameType, f.time)), [frameList, frameType]);
+  const sourceIds = useMemo(
+    () => frameList.map((f) => radarSourceId(frameType, f.time)),
+    [frameList, frameType],
+  );
   const wanted = frameIndexForProgress(progress, frameList.length);
   const shownIndex = useShownFrame(map, sourceIds, wanted);
   usePlaybackTimer(frameList.length);
@@ -198,7 +206,12 @@ export default function WeatherMapCanvas({
     clearTimeout(debounce.current);
     debounce.current = setTimeout(() => {
       setStrikeView({
-        bounds: strikeFetchBounds({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }),
+        bounds: strikeFetchBounds({
+          west: b.getWest(),
+          south: b.getSouth(),
+          east: b.getEast(),
+          north: b.getNorth(),
+        }),
         zoom: Math.floor(m.getZoom()),
       });
     }, VIEWPORT_DEBOUNCE_MS);
@@ -237,12 +250,29 @@ export default function WeatherMapCanvas({
     [zoomBy, toggleFullscreen],
   );
   const centreOnLocation = location
-    ? () => map?.flyTo({ center: [location.longitude, location.latitude], zoom: CENTRE_ZOOM, essential: true })
+    ? () =>
+        map?.flyTo({ center: [location.longitude, location.latitude], zoom: CENTRE_ZOOM, essential: true })
     : undefined;
 
   useEffect(() => {
     if (!map) return undefined;
     return exposeMapTestHook(map);
+  }, [map]);
+
+  // The offline 'Satellite' style is the simulator's imagery: say so on the map (style metadata, map README).
+  useEffect(() => {
+    if (!map) return undefined;
+    const read = () => {
+      const meta = (map.getStyle()?.metadata ?? {}) as Record<string, unknown>;
+      setSimulatedStyleLabel(
+        meta['allclear:simulated'] === true ? String(meta['allclear:label'] ?? 'Simulated') : null,
+      );
+    };
+    read();
+    map.on('style.load', read);
+    return () => {
+      map.off('style.load', read);
+    };
   }, [map]);
 
   // ── clicks ──
@@ -287,15 +317,30 @@ export default function WeatherMapCanvas({
         return;
       }
       if (feature.layer.id === STRIKE_LAYER) {
-        setSelection({ kind: 'strike', longitude: fLng, latitude: fLat, strike: props as unknown as TStrikeProperties });
+        setSelection({
+          kind: 'strike',
+          longitude: fLng,
+          latitude: fLat,
+          strike: props as unknown as TStrikeProperties,
+        });
         return;
       }
       if (feature.layer.id === STORM_CELL_LAYER) {
-        setSelection({ kind: 'storm-cell', longitude: fLng, latitude: fLat, cell: parseNested<TStormVectorProperties>(props) });
+        setSelection({
+          kind: 'storm-cell',
+          longitude: fLng,
+          latitude: fLat,
+          cell: parseNested<TStormVectorProperties>(props),
+        });
         return;
       }
       if (feature.layer.id === TROPICAL_POINT_LAYER) {
-        setSelection({ kind: 'tropical-point', longitude: fLng, latitude: fLat, point: props as unknown as TropicalPointProperties });
+        setSelection({
+          kind: 'tropical-point',
+          longitude: fLng,
+          latitude: fLat,
+          point: props as unknown as TropicalPointProperties,
+        });
         return;
       }
     }
@@ -323,7 +368,11 @@ export default function WeatherMapCanvas({
     const [feature] = queryAt(e.target, e.point.x, e.point.y, [NWS_ALERT_FILL_LAYER]);
     setHoverAlert(
       feature
-        ? { longitude: e.lngLat.lng, latitude: e.lngLat.lat, alert: feature.properties as unknown as TNwsAlertProperties }
+        ? {
+            longitude: e.lngLat.lng,
+            latitude: e.lngLat.lat,
+            alert: feature.properties as unknown as TNwsAlertProperties,
+          }
         : null,
     );
   };
@@ -354,8 +403,11 @@ export default function WeatherMapCanvas({
           readViewport(e.target);
         }}
         onError={(e) => {
-          // Only a map that never loaded is lost; a failed tile or image is left to the next refetch.
-          if (!e.target.loaded() && !map) setFatal(e.error instanceof Error ? e.error : new Error(String(e.error)));
+          // Only a map whose style never loaded is lost; a failed tile or image (an error naming its source) is
+          // left to the next refetch.
+          const fromSource = Boolean((e as { sourceId?: string }).sourceId);
+          if (!map && !fromSource && !e.target.isStyleLoaded())
+            setFatal(e.error instanceof Error ? e.error : new Error(String(e.error)));
         }}
         onMoveStart={() => dispatchPlayback({ type: 'viewport-changed' })}
         onMoveEnd={(e) => readViewport(e.target)}
@@ -367,8 +419,12 @@ export default function WeatherMapCanvas({
         {radarShown && (
           <RadarLayers type={frameType} frames={frameList} shownIndex={shownIndex} opacity={opacity} />
         )}
-        {on('tropicalModels') && spaghetti.data && <ProductLayer product={spaghetti.data.product} url={spaghetti.data.url} />}
-        {on('surfaceAnalysis') && surface.data && <ProductLayer product={surface.data.product} url={surface.data.url} />}
+        {on('tropicalModels') && spaghetti.data && (
+          <ProductLayer product={spaghetti.data.product} url={spaghetti.data.url} />
+        )}
+        {on('surfaceAnalysis') && surface.data && (
+          <ProductLayer product={surface.data.product} url={surface.data.url} />
+        )}
         {roadView && roads.data && <ProductLayer product={roads.data.product} url={roads.data.url} />}
         {on('nwsAlerts') && alerts.data && <NwsAlertsLayer data={alerts.data} />}
         {on('tropicalForecast') && tropical.data && <TropicalLayer items={tropical.data} />}
@@ -403,13 +459,29 @@ export default function WeatherMapCanvas({
           </Popup>
         )}
         {hoverAlert && !selection && (
-          <Popup longitude={hoverAlert.longitude} latitude={hoverAlert.latitude} closeButton={false} offset={12}>
+          <Popup
+            longitude={hoverAlert.longitude}
+            latitude={hoverAlert.latitude}
+            closeButton={false}
+            offset={12}
+          >
             <NwsAlertTooltip alert={hoverAlert.alert} />
           </Popup>
         )}
       </Map>
 
-      <Box sx={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 1, flexWrap: 'wrap', zIndex: 2, maxWidth: 'calc(100% - 64px)' }}>
+      <Box
+        sx={{
+          position: 'absolute',
+          top: 8,
+          left: 8,
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          zIndex: 2,
+          maxWidth: 'calc(100% - 64px)',
+        }}
+      >
         <LayerMenu />
         <BaseMenu />
         <LegendMenu />
@@ -417,7 +489,18 @@ export default function WeatherMapCanvas({
       </Box>
 
       {!broadcast && (
-        <Box sx={{ position: 'absolute', top: 8, right: 8, zIndex: 2, display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 8,
+            zIndex: 2,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'flex-end',
+            gap: 1,
+          }}
+        >
           <MapToolbar
             onZoomIn={() => zoomBy(ZOOM_STEP)}
             onZoomOut={() => zoomBy(-ZOOM_STEP)}
@@ -433,6 +516,23 @@ export default function WeatherMapCanvas({
             </Paper>
           )}
         </Box>
+      )}
+
+      {simulatedStyleLabel && (
+        <Paper
+          elevation={2}
+          sx={{
+            position: 'absolute',
+            left: 8,
+            bottom: radarShown ? 72 : 8,
+            zIndex: 2,
+            px: 1,
+            py: 0.25,
+            opacity: 0.9,
+          }}
+        >
+          <Typography variant="caption">{simulatedStyleLabel}</Typography>
+        </Paper>
       )}
 
       {radarShown && (

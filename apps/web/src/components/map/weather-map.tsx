@@ -15,7 +15,17 @@ const WeatherMapCanvas = lazy(() => import('./weather-map-canvas.tsx'));
 /** The map fallback of spec 01 §8. */
 export function MapFallback() {
   return (
-    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 240, p: 3, textAlign: 'center' }}>
+    <Box
+      role="alert"
+      sx={{
+        display: 'grid',
+        placeItems: 'center',
+        height: '100%',
+        minHeight: 240,
+        p: 3,
+        textAlign: 'center',
+      }}
+    >
       <Typography>{MAP_FALLBACK_TEXT}</Typography>
     </Box>
   );

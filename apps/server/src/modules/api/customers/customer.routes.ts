@@ -23,7 +23,13 @@ export const customerRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
 
   app.get(
     '/Customer/:id',
-    { schema: { tags: ['customers'], params: ZIdParam, response: { 200: envelope(ZCustomer), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['customers'],
+        params: ZIdParam,
+        response: { 200: envelope(ZCustomer), ...errorResponses },
+      },
+    },
     async (request) => {
       const p = principalOf(request);
       const row = await repo.findById(request.params.id);

@@ -29,7 +29,11 @@ export class SiteRepository {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [userCounts, notiCounts, policyCounts, times] = await Promise.all([
-      this.db.select({ id: users.siteId, n: count() }).from(users).where(inArray(users.siteId, ids)).groupBy(users.siteId),
+      this.db
+        .select({ id: users.siteId, n: count() })
+        .from(users)
+        .where(inArray(users.siteId, ids))
+        .groupBy(users.siteId),
       this.db
         .select({ id: notificationUsers.siteId, n: count() })
         .from(notificationUsers)
@@ -46,7 +50,8 @@ export class SiteRepository {
         .where(inArray(siteAlertTimes.siteId, ids))
         .orderBy(asc(siteAlertTimes.day)),
     ]);
-    const countOf = (list: { id: number | null; n: number }[], id: number) => list.find((c) => c.id === id)?.n ?? 0;
+    const countOf = (list: { id: number | null; n: number }[], id: number) =>
+      list.find((c) => c.id === id)?.n ?? 0;
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -56,7 +61,14 @@ export class SiteRepository {
       policies: countOf(policyCounts, r.id),
       alertTimes: times
         .filter((t) => t.siteId === r.id)
-        .map(({ id, day, startTime, endTime, allDay, enabled }) => ({ id, day, startTime, endTime, allDay, enabled })),
+        .map(({ id, day, startTime, endTime, allDay, enabled }) => ({
+          id,
+          day,
+          startTime,
+          endTime,
+          allDay,
+          enabled,
+        })),
     }));
   }
 
@@ -65,7 +77,9 @@ export class SiteRepository {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(sites).values({ customerId, name }).returning({ id: sites.id });
       if (alertTimes.length) {
-        await tx.insert(siteAlertTimes).values(alertTimes.map(({ id: _id, ...t }) => ({ ...t, siteId: row!.id })));
+        await tx
+          .insert(siteAlertTimes)
+          .values(alertTimes.map(({ id: _id, ...t }) => ({ ...t, siteId: row!.id })));
       }
       return row!.id;
     });
@@ -86,7 +100,10 @@ export class SiteRepository {
   async usage(id: number) {
     const [[u], [l], [w]] = await Promise.all([
       this.db.select({ n: count() }).from(users).where(eq(users.siteId, id)),
-      this.db.select({ n: count() }).from(organizationLocationSites).where(eq(organizationLocationSites.siteId, id)),
+      this.db
+        .select({ n: count() })
+        .from(organizationLocationSites)
+        .where(eq(organizationLocationSites.siteId, id)),
       this.db.select({ n: count() }).from(widgets).where(eq(widgets.policyGroupId, id)),
     ]);
     return { users: u?.n ?? 0, locations: l?.n ?? 0, widgets: w?.n ?? 0 };

@@ -10,23 +10,41 @@ import { SiteService } from './site.service.ts';
 
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const service = new SiteService(new SiteRepository(db.db));
-  const list = { schema: { tags: ['groups'], response: { 200: envelope(z.array(ZSite)), ...errorResponses } } };
+  const list = {
+    schema: { tags: ['groups'], response: { 200: envelope(z.array(ZSite)), ...errorResponses } },
+  };
   const one = { 200: envelope(ZSite), ...errorResponses };
 
   app.get('/site', list, async (request) => ({ data: await service.list(principalOf(request)) }));
-  app.get('/site/user', list, async (request) => ({ data: await service.forCurrentUser(principalOf(request)) }));
-  app.get('/site/:id', { schema: { tags: ['groups'], params: ZIdParam, response: one } }, async (request) => ({
-    data: await service.get(principalOf(request), request.params.id),
+  app.get('/site/user', list, async (request) => ({
+    data: await service.forCurrentUser(principalOf(request)),
   }));
+  app.get(
+    '/site/:id',
+    { schema: { tags: ['groups'], params: ZIdParam, response: one } },
+    async (request) => ({
+      data: await service.get(principalOf(request), request.params.id),
+    }),
+  );
   app.post('/site/add', { schema: { tags: ['groups'], body: ZSiteAdd, response: one } }, async (request) => ({
     data: await service.create(principalOf(request), request.body),
   }));
-  app.post('/site/update', { schema: { tags: ['groups'], body: ZSiteUpdate, response: one } }, async (request) => ({
-    data: await service.update(principalOf(request), request.body),
-  }));
+  app.post(
+    '/site/update',
+    { schema: { tags: ['groups'], body: ZSiteUpdate, response: one } },
+    async (request) => ({
+      data: await service.update(principalOf(request), request.body),
+    }),
+  );
   app.post(
     '/site/delete/:id',
-    { schema: { tags: ['groups'], params: ZIdParam, response: { 200: envelope(z.string()), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['groups'],
+        params: ZIdParam,
+        response: { 200: envelope(z.string()), ...errorResponses },
+      },
+    },
     async (request) => {
       await service.delete(principalOf(request), request.params.id);
       return { data: 'Deleted user group' };

@@ -52,4 +52,3 @@ export class SiteService {
     await this.repo.delete(id);
   }
 }
-

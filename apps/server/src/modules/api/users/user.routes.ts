@@ -8,7 +8,12 @@ import { principalOf } from '../scope.ts';
 import { UserRepository } from './user.repository.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 
-const ZRole = z.object({ id: z.number().int(), name: z.string(), displayName: z.string(), hierarchy: z.number().int() });
+const ZRole = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string(),
+  hierarchy: z.number().int(),
+});
 
 export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   const repo = new UserRepository(db.db);
@@ -29,7 +34,9 @@ export const userRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     { schema: { tags: ['users'], response: { 200: envelope(z.array(ZRole)), ...errorResponses } } },
     async () => {
       const rows = await repo.listRoles();
-      return { data: rows.map(({ id, name, displayName, hierarchy }) => ({ id, name, displayName, hierarchy })) };
+      return {
+        data: rows.map(({ id, name, displayName, hierarchy }) => ({ id, name, displayName, hierarchy })),
+      };
     },
   );
 };

@@ -6,9 +6,13 @@ import { apiPost } from '../../../lib/api-client.ts';
 
 /** Fetches the alerts at a point (degrees). */
 export function getAlertsByPoint(latitude: number, longitude: number): Promise<TNwsAlertsResponse> {
-  return apiPost<TNwsAlertsResponse>(`/Alerts/ByPoint?latitude=${latitude}&longitude=${longitude}`, undefined, {
-    base: '/map',
-  });
+  return apiPost<TNwsAlertsResponse>(
+    `/Alerts/ByPoint?latitude=${latitude}&longitude=${longitude}`,
+    undefined,
+    {
+      base: '/map',
+    },
+  );
 }
 
 /** The alerts-at-a-point call, mutation-style as the spec names it. */

@@ -15,7 +15,10 @@ export interface StrikeViewport {
 }
 
 /** Fetches clustered strikes for a viewport. */
-export function getClusterStrikes(view: StrikeViewport, signal?: AbortSignal): Promise<TClusterStrikesResponse> {
+export function getClusterStrikes(
+  view: StrikeViewport,
+  signal?: AbortSignal,
+): Promise<TClusterStrikesResponse> {
   const { north, east, west, south } = view.bounds;
   const query = `top=${north}&right=${east}&left=${west}&bottom=${south}&zoom=${view.zoom}&nonClusterLevel=${STRIKE_CLUSTER_MAX_ZOOM}`;
   return apiGet<TClusterStrikesResponse>(`/ClusterStrikes?${query}`, { base: '/map', signal });

@@ -14,7 +14,10 @@ export interface ObservationPoint {
 }
 
 /** Fetches the conditions at a point. */
-export function getObservationAtPoint(point: ObservationPoint, signal?: AbortSignal): Promise<TObservationForLocation> {
+export function getObservationAtPoint(
+  point: ObservationPoint,
+  signal?: AbortSignal,
+): Promise<TObservationForLocation> {
   const q = `latitude=${point.latitude}&longitude=${point.longitude}&preferred=${point.preferred}`;
   return apiGet<TObservationForLocation>(`/observations?${q}`, { signal });
 }

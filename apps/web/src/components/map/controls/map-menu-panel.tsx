@@ -17,7 +17,14 @@ export interface MapMenuPanelProps {
 }
 
 /** A toggle button and, while it is the open menu, its panel. */
-export function MapMenuPanel({ menu, label, icon, children, align = 'left', placement = 'below' }: MapMenuPanelProps) {
+export function MapMenuPanel({
+  menu,
+  label,
+  icon,
+  children,
+  align = 'left',
+  placement = 'below',
+}: MapMenuPanelProps) {
   const open = useMapStore((s) => s.openMenu === menu);
   const clickMenu = useMapStore((s) => s.clickMenu);
   const panelId = `map-menu-${menu}`;

@@ -79,7 +79,13 @@ function Swatch({ colour, round }: { colour: string; round?: boolean }) {
   return (
     <Box
       aria-hidden
-      sx={{ width: 14, height: 14, borderRadius: round ? '50%' : 0.5, bgcolor: colour, border: '1px solid rgba(0,0,0,.3)' }}
+      sx={{
+        width: 14,
+        height: 14,
+        borderRadius: round ? '50%' : 0.5,
+        bgcolor: colour,
+        border: '1px solid rgba(0,0,0,.3)',
+      }}
     />
   );
 }

@@ -24,10 +24,26 @@ export interface MapToolbarProps {
   /** Centre on the location at zoom 8; the button is absent without a location. */
   onCentre?: () => void;
   /** Which tools to show (Broadcast has its own side panel for zoom and full screen). */
-  tools?: { zoom?: boolean; fullscreen?: boolean; measure?: boolean; observation?: boolean; masterMap?: boolean };
+  tools?: {
+    zoom?: boolean;
+    fullscreen?: boolean;
+    measure?: boolean;
+    observation?: boolean;
+    masterMap?: boolean;
+  };
 }
 
-function Tool({ label, pressed, onClick, children }: { label: string; pressed?: boolean; onClick(): void; children: ReactNode }) {
+function Tool({
+  label,
+  pressed,
+  onClick,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip title={label} placement="left">
       <IconButton
@@ -88,7 +104,11 @@ export function MapToolbar({
         </Tool>
       )}
       {show.measure && (
-        <Tool label="Measure distance" pressed={actionMode === 'measure'} onClick={() => pressActionMode('measure')}>
+        <Tool
+          label="Measure distance"
+          pressed={actionMode === 'measure'}
+          onClick={() => pressActionMode('measure')}
+        >
           <Straighten />
         </Tool>
       )}

@@ -89,7 +89,10 @@ export function RadarOptionsMenu() {
 }
 
 /** The radar types offered at a point: outside the coverage box only past (spec 01 §4). */
-export function offeredRadarTypes(point: { latitude: number; longitude: number }, roadView: boolean): RadarType[] {
+export function offeredRadarTypes(
+  point: { latitude: number; longitude: number },
+  roadView: boolean,
+): RadarType[] {
   return radarTypeOptions(point.latitude, point.longitude, roadView);
 }
 
@@ -100,7 +103,12 @@ export function RadarTypeMenu({ coveragePoint }: { coveragePoint: { latitude: nu
   const setRadarStyle = useMapStore((s) => s.setRadarStyle);
   const options = offeredRadarTypes(coveragePoint, roadView);
   return (
-    <MapMenuPanel menu="radar" label={RADAR_TYPE_LABELS[radarStyle]} icon={<RadarOutlined />} placement="above">
+    <MapMenuPanel
+      menu="radar"
+      label={RADAR_TYPE_LABELS[radarStyle]}
+      icon={<RadarOutlined />}
+      placement="above"
+    >
       <FormLabel id="radar-type">Radar Type</FormLabel>
       <RadioGroup
         aria-labelledby="radar-type"

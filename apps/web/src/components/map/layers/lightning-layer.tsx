@@ -44,7 +44,13 @@ export function LightningLayer({ data }: { data: TClusterStrikesResponse }) {
         const p = f.properties as { cluster_id: number; Count: number };
         const [lng, lat] = f.geometry.coordinates;
         return (
-          <Marker key={p.cluster_id} longitude={lng} latitude={lat} anchor="center" style={{ pointerEvents: 'none' }}>
+          <Marker
+            key={p.cluster_id}
+            longitude={lng}
+            latitude={lat}
+            anchor="center"
+            style={{ pointerEvents: 'none' }}
+          >
             <Box
               component="span"
               data-testid="strike-cluster-count"

@@ -61,7 +61,10 @@ export function LocationLayer({ location, zoom }: { location: MapLocation; zoom:
           );
         })}
       <Marker longitude={location.longitude} latitude={location.latitude} anchor="bottom">
-        <Place aria-label={location.label} sx={{ color: '#c62828', fontSize: 36, filter: 'drop-shadow(0 1px 1px #0008)' }} />
+        <Place
+          aria-label={location.label}
+          sx={{ color: '#c62828', fontSize: 36, filter: 'drop-shadow(0 1px 1px #0008)' }}
+        />
       </Marker>
     </>
   );

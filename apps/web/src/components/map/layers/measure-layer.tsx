@@ -8,9 +8,19 @@ export function MeasureLayer({ points }: { points: readonly [number, number][] }
     type: 'FeatureCollection',
     features: [
       ...(points.length > 1
-        ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: points.map((p) => [...p]) } }]
+        ? [
+            {
+              type: 'Feature' as const,
+              properties: {},
+              geometry: { type: 'LineString' as const, coordinates: points.map((p) => [...p]) },
+            },
+          ]
         : []),
-      ...points.map((p) => ({ type: 'Feature' as const, properties: {}, geometry: { type: 'Point' as const, coordinates: [...p] } })),
+      ...points.map((p) => ({
+        type: 'Feature' as const,
+        properties: {},
+        geometry: { type: 'Point' as const, coordinates: [...p] },
+      })),
     ],
   };
   return (
@@ -25,7 +35,12 @@ export function MeasureLayer({ points }: { points: readonly [number, number][] }
         id="allclear-measure-points"
         type="circle"
         filter={['==', ['geometry-type'], 'Point']}
-        paint={{ 'circle-radius': 5, 'circle-color': '#fff', 'circle-stroke-color': '#ff3d00', 'circle-stroke-width': 2 }}
+        paint={{
+          'circle-radius': 5,
+          'circle-color': '#fff',
+          'circle-stroke-color': '#ff3d00',
+          'circle-stroke-width': 2,
+        }}
       />
     </Source>
   );

@@ -13,8 +13,16 @@ export function NwsAlertsLayer({ data }: { data: TNwsAlertsResponse }) {
   };
   return (
     <Source id="allclear-nws-alerts" type="geojson" data={withGeometry}>
-      <Layer id={NWS_ALERT_FILL_LAYER} type="fill" paint={{ 'fill-color': ['get', 'Color'], 'fill-opacity': 0.25 }} />
-      <Layer id="allclear-nws-alerts-line" type="line" paint={{ 'line-color': ['get', 'Color'], 'line-width': 2 }} />
+      <Layer
+        id={NWS_ALERT_FILL_LAYER}
+        type="fill"
+        paint={{ 'fill-color': ['get', 'Color'], 'fill-opacity': 0.25 }}
+      />
+      <Layer
+        id="allclear-nws-alerts-line"
+        type="line"
+        paint={{ 'line-color': ['get', 'Color'], 'line-width': 2 }}
+      />
     </Source>
   );
 }

@@ -14,11 +14,21 @@ function tracks(data: TStormVectorsResponse): GeoJSON.FeatureCollection<GeoJSON.
     features: data.features.map((f) => {
       const [lng, lat] = f.geometry.coordinates;
       const miles = msToMph(f.properties.Movement.Speed.value) * TRACK_HOURS;
-      const end = destinationPoint({ latitude: lat, longitude: lng }, f.properties.Movement.Heading.value, miles);
+      const end = destinationPoint(
+        { latitude: lat, longitude: lng },
+        f.properties.Movement.Heading.value,
+        miles,
+      );
       return {
         type: 'Feature',
         properties: { Id: f.properties.Id },
-        geometry: { type: 'LineString', coordinates: [[lng, lat], [end.longitude, end.latitude]] },
+        geometry: {
+          type: 'LineString',
+          coordinates: [
+            [lng, lat],
+            [end.longitude, end.latitude],
+          ],
+        },
       };
     }),
   };

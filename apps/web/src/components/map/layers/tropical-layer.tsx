@@ -41,17 +41,34 @@ export function TropicalLayer({ items }: { items: readonly TTropicalForecastItem
   return (
     <>
       <Source id="allclear-tropical-cones" type="geojson" data={g.cones}>
-        <Layer id="allclear-tropical-cone-fill" type="fill" paint={{ 'fill-color': '#ffffff', 'fill-opacity': 0.2 }} />
-        <Layer id="allclear-tropical-cone-line" type="line" paint={{ 'line-color': '#ffffff', 'line-width': 1.5 }} />
+        <Layer
+          id="allclear-tropical-cone-fill"
+          type="fill"
+          paint={{ 'fill-color': '#ffffff', 'fill-opacity': 0.2 }}
+        />
+        <Layer
+          id="allclear-tropical-cone-line"
+          type="line"
+          paint={{ 'line-color': '#ffffff', 'line-width': 1.5 }}
+        />
       </Source>
       <Source id="allclear-tropical-tracks" type="geojson" data={g.tracks}>
-        <Layer id="allclear-tropical-track" type="line" paint={{ 'line-color': '#212121', 'line-width': 2 }} />
+        <Layer
+          id="allclear-tropical-track"
+          type="line"
+          paint={{ 'line-color': '#212121', 'line-width': 2 }}
+        />
       </Source>
       <Source id="allclear-tropical-points" type="geojson" data={g.points}>
         <Layer
           id={TROPICAL_POINT_LAYER}
           type="circle"
-          paint={{ 'circle-radius': 6, 'circle-color': '#e65100', 'circle-stroke-color': '#fff', 'circle-stroke-width': 1.5 }}
+          paint={{
+            'circle-radius': 6,
+            'circle-color': '#e65100',
+            'circle-stroke-color': '#fff',
+            'circle-stroke-width': 1.5,
+          }}
         />
       </Source>
     </>

@@ -88,7 +88,10 @@ export function StormCellPopup({ cell }: { cell: TStormVectorProperties }) {
   return (
     <Box>
       <Title>{cell.Type || 'Storm Cell'}</Title>
-      <Row label="Movement" value={`${compass16(cell.Movement.Heading.value)} at ${mph(cell.Movement.Speed.value)}`} />
+      <Row
+        label="Movement"
+        value={`${compass16(cell.Movement.Heading.value)} at ${mph(cell.Movement.Speed.value)}`}
+      />
       <Row label="Hail Chance" value={`${formatValue(cell.Hail.Chance.value, 0)}%`} />
       <Row label="Severe Hail Chance" value={`${formatValue(cell.Hail.ChanceOfSevere.value, 0)}%`} />
       <Row label="Max Reflectivity" value={`${formatValue(cell.MaxReflectivity.value, 0)} dBZ`} />
@@ -162,7 +165,13 @@ export interface StationPopupProps {
 }
 
 /** The station observation at a clicked point, with the METAR / Preferred toggle. */
-export function StationPopup({ preferred, onPreferredChange, observation, isLoading, isError }: StationPopupProps) {
+export function StationPopup({
+  preferred,
+  onPreferredChange,
+  observation,
+  isLoading,
+  isError,
+}: StationPopupProps) {
   const station = preferred
     ? (observation?.weatherStation?.name ?? observation?.metarStation?.name)
     : (observation?.metarStation?.name ?? observation?.weatherStation?.name);

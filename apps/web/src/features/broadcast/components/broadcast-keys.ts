@@ -13,7 +13,8 @@ export const BROADCAST_KEYBOARD_HELP: readonly { keys: string; action: string }[
 function ownsKey(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  if (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type)) return true;
+  if (target instanceof HTMLInputElement && !['radio', 'checkbox', 'button'].includes(target.type))
+    return true;
   // A focused slider moves itself with the arrows.
   return key.startsWith('Arrow') && target.closest('[role="slider"], input[type="radio"]') !== null;
 }

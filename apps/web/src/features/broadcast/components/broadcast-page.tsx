@@ -107,7 +107,14 @@ export default function BroadcastPage() {
         Broadcast View
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexDirection: { xs: 'column', md: 'row' } }}>
-        <Box sx={{ position: 'relative', flexGrow: 1, height: { xs: '60dvh', md: 'calc(100dvh - 190px)' }, minHeight: 420 }}>
+        <Box
+          sx={{
+            position: 'relative',
+            flexGrow: 1,
+            height: { xs: '60dvh', md: 'calc(100dvh - 250px)' },
+            minHeight: 420,
+          }}
+        >
           <WeatherMap
             label="Broadcast map"
             variant="broadcast"
@@ -136,14 +143,28 @@ export default function BroadcastPage() {
           <Typography variant="h6" component="h2">
             Radar Controls
           </Typography>
-          <Button variant="outlined" startIcon={<Fullscreen />} onClick={() => mapHandle.current?.toggleFullscreen()}>
+          <Button
+            variant="outlined"
+            startIcon={<Fullscreen />}
+            onClick={() => mapHandle.current?.toggleFullscreen()}
+          >
             Full Screen
           </Button>
           <Stack direction="row" spacing={1}>
-            <Button fullWidth variant="outlined" startIcon={<Add />} onClick={() => mapHandle.current?.zoomIn()}>
+            <Button
+              fullWidth
+              variant="outlined"
+              startIcon={<Add />}
+              onClick={() => mapHandle.current?.zoomIn()}
+            >
               Zoom In
             </Button>
-            <Button fullWidth variant="outlined" startIcon={<Remove />} onClick={() => mapHandle.current?.zoomOut()}>
+            <Button
+              fullWidth
+              variant="outlined"
+              startIcon={<Remove />}
+              onClick={() => mapHandle.current?.zoomOut()}
+            >
               Zoom Out
             </Button>
           </Stack>
@@ -178,7 +199,12 @@ export default function BroadcastPage() {
             onChange={(e) => setRadarStyle(e.target.value as RadarType)}
           >
             {radarTypes.map((t) => (
-              <FormControlLabel key={t.value} value={t.value} label={t.label} control={<Radio size="small" />} />
+              <FormControlLabel
+                key={t.value}
+                value={t.value}
+                label={t.label}
+                control={<Radio size="small" />}
+              />
             ))}
           </RadioGroup>
           <FormLabel id="broadcast-speed">Playback Speed</FormLabel>
@@ -204,14 +230,23 @@ export default function BroadcastPage() {
             onChange={(e) => setBaseLayerStyle(e.target.value as BaseLayerStyle)}
           >
             {BROADCAST_MAP_STYLES.map((s) => (
-              <FormControlLabel key={s.value} value={s.value} label={s.label} control={<Radio size="small" />} />
+              <FormControlLabel
+                key={s.value}
+                value={s.value}
+                label={s.label}
+                control={<Radio size="small" />}
+              />
             ))}
           </RadioGroup>
           <Divider />
           <Typography variant="subtitle2" component="h3">
             Keyboard
           </Typography>
-          <Box component="dl" aria-label="Keyboard help" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}>
+          <Box
+            component="dl"
+            aria-label="Keyboard help"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+          >
             {BROADCAST_KEYBOARD_HELP.map((h) => (
               <Box key={h.keys} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>

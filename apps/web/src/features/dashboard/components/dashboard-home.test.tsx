@@ -1,75 +1,147 @@
-import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+// Home (/) through the real app: empty and error states, the selection in the URL, the card strip, the header
+// count from the severe-location tracker, the muted icon and the card row that adapts to the optional cards.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { admin, demoCustomer, demoLocations } from '../../../test/fixtures.ts';
 import { renderApp, stubApi } from '../../../test/render-app.tsx';
+import { useDashboardStore } from '../stores/dashboard-store.ts';
+import { observationFor, policyWarning, pollutant, serverError } from '../test/dashboard-payloads.ts';
+import { cardRowColumns } from './dashboard-home.tsx';
 
-function shellRoutes(locations: unknown) {
+// The map has its own tests; here it is a plain region so jsdom need not start WebGL.
+vi.mock('../../../components/map/weather-map.tsx', () => ({
+  WeatherMap: ({ label }: { label?: string }) => <div role="region" aria-label={label} />,
+}));
+
+beforeEach(() =>
+  useDashboardStore.setState({ selectedLocation: null, editedLocation: null, severeLocations: {} }),
+);
+
+function routes(locations: unknown, extra: Record<string, unknown> = {}) {
   return {
     'GET /api/user/current': admin,
     'GET /api/Customer/1': demoCustomer,
     'GET /api/AirQuality': [],
     'GET /api/location': locations,
+    ...extra,
   };
 }
 
-describe('home (/)', () => {
-  it('shows the empty state when the user has no locations', async () => {
-    stubApi(shellRoutes([]));
+describe('home (/)', { timeout: 30_000 }, () => {
+  it('shows the empty state and the no-locations banner when the user has no locations', async () => {
+    stubApi(routes([]));
     renderApp('/');
     expect(
       await screen.findByRole('heading', { name: "You don't have any locations added" }),
     ).toBeInTheDocument();
     expect(screen.getByText('Add a location to continue.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Location' })).toBeInTheDocument();
     expect(screen.queryByText(/location\(s\) in a policy warning/)).not.toBeInTheDocument();
   });
 
   it('shows the error state when the locations call fails', async () => {
-    stubApi({
-      ...shellRoutes([]),
-      'GET /api/location': {
-        status: 500,
-        body: { responseException: { message: 'Internal error', errors: {} } },
-      },
-    });
+    stubApi(routes(serverError));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Problem retrieving locations' })).toBeInTheDocument();
     expect(screen.getByText('Check internet connection.')).toBeInTheDocument();
   });
 
-  it("lists the user's locations with label and address and counts none in warning before the engine reports", async () => {
-    stubApi(shellRoutes(demoLocations));
-    renderApp('/');
-    const list = await screen.findByRole('list', { name: 'Your locations' });
-    const cards = within(list).getAllByRole('listitem');
-    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
-      'AT&T Stadium',
-      'Globe Life Field',
-      'Toyota Stadium',
-    ]);
-    expect(within(cards[2]!).getByText('9200 World Cup Way, Frisco, TX 75033')).toBeInTheDocument();
-    expect(screen.getByText('You have 0 location(s) in a policy warning')).toBeInTheDocument();
+  it('shows the location of ?location=id and the others as cards, and selects a card into the URL', async () => {
+    stubApi(routes(demoLocations));
+    const { router } = renderApp('/?location=2');
+    const selected = await screen.findByRole('region', { name: 'Selected location' });
+    expect(within(selected).getByRole('heading', { name: 'Globe Life Field' })).toBeInTheDocument();
+    const strip = screen.getByRole('list', { name: 'Your locations' });
+    expect(
+      within(strip)
+        .getAllByRole('listitem')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['AT&T Stadium', 'Toyota Stadium']);
+    await userEvent.setup().click(within(strip).getByRole('button', { name: /Toyota Stadium/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?location=3'));
+    expect(
+      within(screen.getByRole('region', { name: 'Selected location' })).getByRole('heading', {
+        name: 'Toyota Stadium',
+      }),
+    ).toBeInTheDocument();
+    expect(useDashboardStore.getState().selectedLocation).toBe(3);
   });
 
-  it('counts locations with at least one policy warning', async () => {
-    const [a, b, c] = demoLocations;
+  it("shows today's date and counts locations with a policy warning", async () => {
+    stubApi(routes(demoLocations, { 'GET /api/PolicyWarnings/Location/3': [policyWarning()] }));
+    renderApp('/');
+    expect(await screen.findByText('You have 1 location(s) in a policy warning')).toBeInTheDocument();
+    const strip = screen.getByRole('list', { name: 'Your locations' });
+    const card = (label: string) =>
+      within(strip)
+        .getAllByRole('listitem')
+        .find((c) => c.getAttribute('aria-label') === label)!;
+    const toyota = card('Toyota Stadium');
+    expect(within(toyota).getByTestId('threat-badge')).toHaveAttribute('data-threats', 'WBGT');
+    const globe = card('Globe Life Field');
+    expect(within(globe).getByLabelText('No policy warnings')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the muted icon with its tooltip text when flags AND 30 is not zero', async () => {
+    const [a, b] = demoLocations;
     stubApi(
-      shellRoutes([
-        { ...a, policyWarningCount: 2 },
-        { ...b, policyWarningCount: 0 },
-        { ...c, policyWarningCount: 1 },
+      routes([
+        { ...a!, flags: 30 },
+        { ...b!, flags: 0 },
       ]),
     );
-    renderApp('/');
-    expect(await screen.findByText('You have 2 location(s) in a policy warning')).toBeInTheDocument();
+    renderApp('/?location=1');
+    const selected = await screen.findByRole('region', { name: 'Selected location' });
+    expect(
+      within(selected).getByLabelText(
+        'Notifications are silenced for this location. Enable them by editing this location.',
+      ),
+    ).toBeInTheDocument();
   });
 
-  it("shows today's date in the header", async () => {
-    stubApi(shellRoutes([]));
+  it('has no muted icon when flags AND 30 is zero', async () => {
+    const [a] = demoLocations;
+    stubApi(routes([{ ...a!, flags: 1 }]));
     renderApp('/');
-    await screen.findByRole('heading', { name: "You don't have any locations added" });
-    const time = document.querySelector('header time');
-    const today = new Date();
-    const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-    expect(time?.getAttribute('datetime')).toBe(iso);
+    const selected = await screen.findByRole('region', { name: 'Selected location' });
+    expect(within(selected).queryByTestId('silenced-icon')).not.toBeInTheDocument();
+  });
+
+  it('adds the air quality and timeline cards when their data exists', async () => {
+    const [a] = demoLocations;
+    stubApi(
+      routes([a], {
+        'GET /api/observations/ForLocation/1': observationFor({}, 1),
+        'GET /api/AirQuality/Location/1': [pollutant('PM2.5', 42, true), pollutant('O3', 30)],
+      }),
+    );
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('card-row')).toHaveAttribute('data-optional-cards', '2'));
+    expect(await screen.findByRole('region', { name: 'Air Quality' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Conditions Timeline' })).toBeInTheDocument();
+  });
+
+  it('shows only the fixed cards without station, pollutants or work/rest profile', async () => {
+    const [a] = demoLocations;
+    stubApi(
+      routes([a], {
+        'GET /api/observations/ForLocation/1': observationFor({}, 0),
+        'GET /api/AirQuality/Location/1': [],
+      }),
+    );
+    renderApp('/');
+    await screen.findByRole('region', { name: 'Current Conditions' });
+    await waitFor(() => expect(screen.getByTestId('card-row')).toHaveAttribute('data-optional-cards', '0'));
+    expect(screen.queryByRole('region', { name: 'Conditions Timeline' })).not.toBeInTheDocument();
+  });
+});
+
+describe('cardRowColumns', () => {
+  it('widens the fixed cards as fewer optional cards show', () => {
+    expect(cardRowColumns(0)).toBe('minmax(0, 3fr) minmax(0, 2fr)');
+    expect(cardRowColumns(1)).toBe('minmax(0, 5fr) minmax(0, 4fr) minmax(0, 3fr)');
+    expect(cardRowColumns(3)).toBe('minmax(0, 4fr) minmax(0, 3fr) repeat(3, minmax(0, 3fr))');
   });
 });

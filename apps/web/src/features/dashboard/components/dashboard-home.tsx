@@ -1,99 +1,65 @@
-// Home (/): the dashboard header, the empty and error states, and the user's locations (spec 02 §2.2).
-// The dashboard issue grows this into the full card set.
+// Home (/): the dashboard for the selected location (spec 01 §2 'Dashboard', spec 02 §2.2–2.4). The selection is
+// in the URL (?location=id) and the dashboard store; each panel loads, fails and empties on its own.
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
-import { countLocationsInWarning, useLocations, type DashboardLocation } from '../api/get-locations.ts';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import { countSevereLocations } from '@allclear/domain';
+import type { TLocation } from '@allclear/contracts';
+import { useLocations } from '../api/get-locations.ts';
+import { useObservation } from '../api/get-observation.ts';
+import { useSevereTracking } from '../hooks/use-severe-tracking.ts';
+import { useDashboardStore } from '../stores/dashboard-store.ts';
+import { ActiveWarnings, ALERTS_FAILURE_TEXT } from './active-warnings.tsx';
+import { ConditionsTimeline, TIMELINE_FAILURE_TEXT } from './conditions-timeline.tsx';
+import { CONDITIONS_CRASH_TEXT, CurrentConditions } from './current-conditions.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
+import { ForecastBreakdown, FORECAST_FAILURE_TEXT } from './forecast-breakdown.tsx';
+import { LightningStatus, LIGHTNING_CRASH_TEXT } from './lightning-status.tsx';
+import { LocationCardStrip } from './location-card-strip.tsx';
+import { PanelBoundary } from './panel.tsx';
+import { PolicyRisks, POLICY_RISKS_TEXTS } from './policy-risks.tsx';
+import { SelectedLocationPanel } from './selected-location-panel.tsx';
+import { AirQualityCard, useLocationAirQuality } from '../../air-quality/index.ts';
+import { HeatStressCard, useWorkRestProfile } from '../../heat-stress/index.ts';
+import { useLocationModal } from '../../locations/index.ts';
+const WeatherMap = lazy(() =>
+  import('../../../components/map/weather-map.tsx').then((m) => ({ default: m.WeatherMap })),
+);
 
-/** The home screen. */
-export default function DashboardHome() {
-  const locations = useLocations();
-  const today = dayjs();
+/** Crash text of the optional cards without their own (spec 02 §8 'Air quality'). */
+const AIR_QUALITY_CRASH_TEXT = "Your AQI data is taking a breather. Hang tight and we'll be back soon!";
+/** Zoom of the dashboard map on the selected location. */
+const DASHBOARD_MAP_ZOOM = 8;
 
-  if (locations.isPending) {
-    return (
-      <>
-        <DashboardHeader today={today} warningCount={null} />
-        <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading locations" />
-        </Box>
-      </>
-    );
-  }
-
-  if (locations.isError) {
-    return (
-      <>
-        <DashboardHeader today={today} warningCount={null} />
-        <StateMessage
-          icon={<CloudOffOutlined />}
-          title="Problem retrieving locations"
-          detail="Check internet connection."
-        />
-      </>
-    );
-  }
-
-  const list = locations.data;
-  if (list.length === 0) {
-    return (
-      <>
-        <DashboardHeader today={today} warningCount={null} />
-        <StateMessage
-          icon={<PlaceOutlined />}
-          title="You don't have any locations added"
-          detail="Add a location to continue."
-        />
-      </>
-    );
-  }
-
-  return (
-    <>
-      <DashboardHeader today={today} warningCount={countLocationsInWarning(list)} />
-      <Box
-        component="ul"
-        aria-label="Your locations"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
-        }}
-      >
-        {list.map((location) => (
-          <LocationCard key={location.id} location={location} />
-        ))}
-      </Box>
-    </>
-  );
+/**
+ * Column template of the first card row: current conditions and lightning always, then the optional heat stress,
+ * air quality and timeline cards; the fixed cards widen when fewer optional cards show (spec 02 §2.2).
+ */
+export function cardRowColumns(optionalCount: number): string {
+  if (optionalCount === 0) return 'minmax(0, 3fr) minmax(0, 2fr)';
+  if (optionalCount === 1) return 'minmax(0, 5fr) minmax(0, 4fr) minmax(0, 3fr)';
+  return `minmax(0, 4fr) minmax(0, 3fr) repeat(${optionalCount}, minmax(0, 3fr))`;
 }
 
-function LocationCard({ location }: { location: DashboardLocation }) {
-  return (
-    <Card component="li" aria-label={location.label}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom noWrap title={location.label}>
-          {location.label}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {location.locationName}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
-
-function StateMessage({ icon, title, detail }: { icon: React.ReactNode; title: string; detail: string }) {
+function StateMessage({
+  icon,
+  title,
+  detail,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  detail: string;
+  action?: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 5, textAlign: 'center', color: 'text.secondary' }}>
       <Box sx={{ fontSize: 40, mb: 1, '& svg': { fontSize: 'inherit' } }} aria-hidden>
@@ -103,6 +69,188 @@ function StateMessage({ icon, title, detail }: { icon: React.ReactNode; title: s
         {title}
       </Typography>
       <Typography>{detail}</Typography>
+      {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
     </Paper>
+  );
+}
+
+function LocationDashboard({ location }: { location: TLocation }) {
+  useSevereTracking(location.id);
+  const observation = useObservation(location.id);
+  const workRest = useWorkRestProfile(location.organizationLocationId);
+  const airQuality = useLocationAirQuality(location.id);
+  const showHeat = location.organizationLocationId !== null && Boolean(workRest.data);
+  const showAir = (airQuality.data?.length ?? 0) > 0 || (airQuality.isError && !airQuality.data);
+  const showTimeline = (observation.data?.weatherStation?.type ?? 0) > 0;
+  const optional = [showHeat, showAir, showTimeline].filter(Boolean).length;
+  const key = location.id;
+  const cardSkeleton = <Skeleton variant="rounded" height={220} />;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <PanelBoundary fallback={ALERTS_FAILURE_TEXT} resetKey={key}>
+        <ActiveWarnings locationId={location.id} label={location.label} />
+      </PanelBoundary>
+      <Box
+        data-testid="card-row"
+        data-optional-cards={optional}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'repeat(2, minmax(0, 1fr))',
+            lg: cardRowColumns(optional),
+          },
+        }}
+      >
+        <PanelBoundary fallback={CONDITIONS_CRASH_TEXT} resetKey={key}>
+          <CurrentConditions locationId={location.id} />
+        </PanelBoundary>
+        <PanelBoundary fallback={LIGHTNING_CRASH_TEXT} resetKey={key}>
+          <LightningStatus locationId={location.id} />
+        </PanelBoundary>
+        {showHeat ? (
+          <PanelBoundary fallback="No data is available for this location." resetKey={key}>
+            <Suspense fallback={cardSkeleton}>
+              <HeatStressCard
+                locationId={location.id}
+                organizationLocationId={location.organizationLocationId!}
+              />
+            </Suspense>
+          </PanelBoundary>
+        ) : null}
+        {showAir ? (
+          <PanelBoundary fallback={AIR_QUALITY_CRASH_TEXT} resetKey={key}>
+            <Suspense fallback={cardSkeleton}>
+              <AirQualityCard locationId={location.id} />
+            </Suspense>
+          </PanelBoundary>
+        ) : null}
+        {showTimeline ? (
+          <PanelBoundary fallback={TIMELINE_FAILURE_TEXT} resetKey={key}>
+            <ConditionsTimeline locationId={location.id} />
+          </PanelBoundary>
+        ) : null}
+      </Box>
+      <PanelBoundary fallback={FORECAST_FAILURE_TEXT} resetKey={key}>
+        <ForecastBreakdown locationId={location.id} />
+      </PanelBoundary>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        }}
+      >
+        <PanelBoundary fallback={POLICY_RISKS_TEXTS.error} resetKey={key}>
+          <PolicyRisks locationId={location.id} />
+        </PanelBoundary>
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-label="Map"
+          sx={{ height: { xs: 360, md: 440 }, overflow: 'hidden' }}
+        >
+          <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
+            <WeatherMap
+              label="Dashboard map"
+              initialView={{
+                latitude: location.latitude,
+                longitude: location.longitude,
+                zoom: DASHBOARD_MAP_ZOOM,
+              }}
+              view={{ latitude: location.latitude, longitude: location.longitude, zoom: DASHBOARD_MAP_ZOOM }}
+              location={location}
+            />
+          </Suspense>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
+
+/** The home screen. */
+export default function DashboardHome() {
+  const locations = useLocations();
+  const [params, setParams] = useSearchParams();
+  const severe = useDashboardStore((s) => s.severeLocations);
+  const storedSelection = useDashboardStore((s) => s.selectedLocation);
+  const selectLocation = useDashboardStore((s) => s.selectLocation);
+  const editLocation = useDashboardStore((s) => s.editLocation);
+  const modal = useLocationModal();
+  const today = dayjs();
+
+  const list = locations.data ?? [];
+  const fromUrl = Number(params.get('location')) || null;
+  const selected =
+    list.find((l) => l.id === fromUrl) ?? list.find((l) => l.id === storedSelection) ?? list[0] ?? null;
+
+  useEffect(() => {
+    if (selected && selected.id !== storedSelection) selectLocation(selected.id);
+  }, [selected, storedSelection, selectLocation]);
+
+  const select = (id: number) => {
+    selectLocation(id);
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('location', String(id));
+      return next;
+    });
+  };
+  const edit = (location: TLocation) => {
+    editLocation(location);
+    modal.openEdit(location);
+  };
+  const addAction = (
+    <Button variant="contained" startIcon={<AddLocationAltOutlined />} onClick={modal.openAdd}>
+      Add Location
+    </Button>
+  );
+
+  let content: ReactNode;
+  let banner: number | 'none' | null = null;
+  if (locations.isPending) {
+    content = (
+      <Box aria-busy="true" aria-label="Loading locations" sx={{ display: 'grid', gap: 2 }}>
+        <Skeleton variant="rounded" height={160} />
+        <Skeleton variant="rounded" height={280} />
+      </Box>
+    );
+  } else if (locations.isError && !locations.data) {
+    content = (
+      <StateMessage
+        icon={<CloudOffOutlined />}
+        title="Problem retrieving locations"
+        detail="Check internet connection."
+      />
+    );
+  } else if (list.length === 0 || !selected) {
+    banner = 'none';
+    content = (
+      <StateMessage
+        icon={<PlaceOutlined />}
+        title="You don't have any locations added"
+        detail="Add a location to continue."
+        action={addAction}
+      />
+    );
+  } else {
+    banner = countSevereLocations(severe);
+    content = (
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <LocationCardStrip locations={list} selectedId={selected.id} onSelect={select} />
+        <SelectedLocationPanel location={selected} onEdit={edit} />
+        <LocationDashboard key={selected.id} location={selected} />
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <DashboardHeader today={today} warningCount={banner} action={list.length > 0 ? addAction : undefined} />
+      {content}
+      {modal.modal}
+    </>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLocationAddResult, TLocationInput } from '@allclear/contracts';
 import { apiPost } from '../../../lib/api-client.ts';
-// eslint-disable-next-line import-x/no-restricted-paths -- the locations list's own query factory (issue 8 brief)
+
 import { getLocationsQueryOptions } from '../../dashboard/api/get-locations.ts';
 
 /** Saves a new location. */

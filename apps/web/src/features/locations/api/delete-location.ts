@@ -2,7 +2,7 @@
 // (spec 01 §7, §8 'Delete failure').
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client.ts';
-// eslint-disable-next-line import-x/no-restricted-paths -- the locations list's own query factory (issue 8 brief)
+
 import { getLocationsQueryOptions } from '../../dashboard/api/get-locations.ts';
 
 /** Deletes a location. */

@@ -11,7 +11,10 @@ export function getLightningPolicies(signal?: AbortSignal): Promise<TLightningPo
 
 /** Query options for the organisation's lightning policies. */
 export function getLightningPoliciesQueryOptions() {
-  return queryOptions({ queryKey: ['lightning-policies'], queryFn: ({ signal }) => getLightningPolicies(signal) });
+  return queryOptions({
+    queryKey: ['lightning-policies'],
+    queryFn: ({ signal }) => getLightningPolicies(signal),
+  });
 }
 
 /** The organisation's lightning policies, fetched while `enabled`. */

@@ -16,7 +16,9 @@ export default function LiveRadarPage() {
   const locations = useMapLocations();
   const selectedId = Number(params.get('location')) || null;
   const selected = locations.data?.find((l) => l.id === selectedId) ?? null;
-  const view = selected ? { latitude: selected.latitude, longitude: selected.longitude, zoom: CENTRE_ZOOM } : null;
+  const view = selected
+    ? { latitude: selected.latitude, longitude: selected.longitude, zoom: CENTRE_ZOOM }
+    : null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -43,7 +45,7 @@ export default function LiveRadarPage() {
           ))}
         </TextField>
       </Box>
-      <Box sx={{ height: { xs: 'calc(100dvh - 220px)', md: 'calc(100dvh - 190px)' }, minHeight: 420 }}>
+      <Box sx={{ height: { xs: 'calc(100dvh - 330px)', md: 'calc(100dvh - 270px)' }, minHeight: 420 }}>
         <WeatherMap
           label="Live Radar map"
           initialView={view ?? DALLAS_VIEW}

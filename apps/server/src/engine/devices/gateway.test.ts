@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { buildCustomer, buildHardware, buildSiren } from '../../db/factories.ts';
+import { hardware, sirenAlertTimes, sirenCommands } from '../../db/schema/index.ts';
+import { createLightningEngine, type LightningEngine } from '../lightning/engine.ts';
+import {
+  createEngineHarness,
+  silentLogger,
+  strikeAt,
+  type EngineHarness,
+} from '../lightning/test-support.ts';
+import { createDeviceGateway, type DeviceGateway } from './gateway.ts';
+import { sirenCommandTopic } from './topics.ts';
+import { startVirtualSiren } from './virtual-siren.ts';
+
+let h: EngineHarness;
+let engine: LightningEngine;
+let gateway: DeviceGateway;
+let listener: MqttClient;
+const received = new Map<string, Record<string, unknown>[]>();
+let spot = 0;
+
+beforeAll(async () => {
+  h = await createEngineHarness();
+  const ctx = {
+    config: h.config,
+    db: h.db,
+    clock: h.clock,
+    weather: h.weather,
+    log: silentLogger,
+    enqueueAlert: h.enqueueAlert,
+  };
+  engine = createLightningEngine({ ...ctx, bus: h.bus, autoTick: false });
+  gateway = createDeviceGateway({ ...ctx, mqttPort: 0, virtualSirens: false, autoTick: false });
+  await gateway.start();
+  listener = await connectAsync(gateway.brokerUrl, { clientId: 'gateway-test-listener' });
+  listener.on('message', (topic, payload) => {
+    const list = received.get(topic) ?? [];
+    list.push(JSON.parse(payload.toString('utf8')) as Record<string, unknown>);
+    received.set(topic, list);
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await listener?.endAsync(true);
+  await gateway?.stop();
+  await h.close();
+});
+
+async function siren(overrides: Parameters<typeof buildSiren>[1] = {}) {
+  spot += 1;
+  const customer = await buildCustomer(h.db, { name: `Sirens ${spot}` });
+  const unit = await buildHardware(h.db, {
+    customerId: customer.id,
+    modelId: 'OWS',
+    latitude: 28 + spot * 2,
+    longitude: -90,
+    timeZoneId: 'America/Chicago',
+  });
+  const row = await buildSiren(h.db, {
+    customerId: customer.id,
+    hardwareId: unit.id,
+    radius: 8,
+    allClearMinutes: 15,
+    duration: 10,
+    frequency: 3,
+    allClearDuration: 5,
+    allClearFrequency: 2,
+    ...overrides,
+  });
+  await engine.refreshIndex();
+  const topic = sirenCommandTopic(customer.id, row.id);
+  await listener.subscribeAsync(topic, { qos: 1 });
+  return { row, unit, topic, position: { latitude: unit.latitude, longitude: unit.longitude } };
+}
+
+const commandsOf = (sirenId: number) =>
+  h.db.db.select().from(sirenCommands).where(eq(sirenCommands.sirenId, sirenId));
+
+describe('sirens over MQTT', () => {
+  it('publishes the warning command on the siren topic; unacknowledged it expires at 60 s and raises a siren fault', async () => {
+    const s = await siren();
+    await engine.ingest([strikeAt(s.position, 8.1, h.clock.now())]);
+    expect(await commandsOf(s.row.id)).toEqual([]);
+
+    await engine.ingest([strikeAt(s.position, 7.9, h.clock.now())]);
+    await gateway.flush();
+    await vi.waitFor(() => expect(received.get(s.topic)).toHaveLength(1), { timeout: 5_000 });
+    const command = received.get(s.topic)![0]!;
+    expect(command).toMatchObject({
+      kind: 'warning',
+      sirenId: s.row.id,
+      strobe: true,
+      sound: { durationSeconds: 10, frequency: 3, totalSeconds: 30 },
+    });
+    const [stored] = await commandsOf(s.row.id);
+    expect(stored).toMatchObject({ id: command.commandId, status: 'pending', kind: 'warning' });
+    expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(60_000);
+
+    h.clock.advance(59_000);
+    await gateway.expire();
+    expect((await commandsOf(s.row.id))[0]!.status).toBe('pending');
+    expect(h.events.filter((e) => e.sirenId === s.row.id)).toEqual([]);
+
+    h.clock.advance(1_000);
+    await gateway.expire();
+    await gateway.flush(); // never sent late
+    const [expired] = await commandsOf(s.row.id);
+    expect(expired).toMatchObject({ status: 'expired', deliveredAt: null, publishedAt: stored!.publishedAt });
+    const faults = h.events.filter((e) => e.sirenId === s.row.id);
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toMatchObject({
+      kind: 'siren-fault',
+      notificationType: 10,
+      customerId: s.row.customerId,
+      details: { commandId: command.commandId, commandKind: 'warning' },
+    });
+    expect(faults[0]!.subject).toContain(s.unit.name);
+  });
+
+  it('marks a command delivered when the virtual siren acknowledges it, and sends the all-clear command when the delay ends', async () => {
+    const s = await siren();
+    const device = await startVirtualSiren({
+      url: gateway.brokerUrl,
+      customerId: s.row.customerId,
+      sirenId: s.row.id,
+      clock: h.clock,
+    });
+    try {
+      await vi.waitFor(
+        async () => {
+          const [unit] = await h.db.db.select().from(hardware).where(eq(hardware.id, s.unit.id));
+          expect(unit!.connectedAt?.getTime()).toBe(h.clock.now().getTime());
+        },
+        { timeout: 5_000 },
+      );
+      const start = h.clock.now();
+      await engine.ingest([strikeAt(s.position, 2, start)]);
+      await gateway.flush();
+      await vi.waitFor(
+        async () => {
+          await gateway.settled();
+          expect((await commandsOf(s.row.id))[0]!.status).toBe('delivered');
+        },
+        { timeout: 5_000 },
+      );
+
+      h.clock.set(new Date(start.getTime() + 15 * 60_000));
+      await engine.tick();
+      await gateway.flush();
+      await vi.waitFor(() => expect(device.received).toHaveLength(2), { timeout: 5_000 });
+      expect(device.received[1]).toMatchObject({
+        kind: 'all-clear',
+        strobe: false,
+        sound: { durationSeconds: 5, frequency: 2, totalSeconds: 10 },
+      });
+      expect(device.received[1]!.correlationId).toBe(device.received[0]!.correlationId);
+    } finally {
+      await device.stop();
+    }
+  });
+
+  it('sends nothing outside the alert-time window, or for a disabled siren', async () => {
+    const closed = await siren();
+    // 17:00Z is 12:00 in Chicago (CDT): a window of 08:00-09:00 every day is closed
+    await h.db.db.insert(sirenAlertTimes).values(
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({
+        sirenId: closed.row.id,
+        day,
+        startTime: '08:00:00',
+        endTime: '09:00:00',
+        allDay: false,
+        enabled: true,
+      })),
+    );
+    const disabled = await siren({ enabled: false });
+    h.clock.set('2026-07-01T17:00:00Z');
+    await engine.ingest([
+      strikeAt(closed.position, 1, h.clock.now()),
+      strikeAt(disabled.position, 1, h.clock.now()),
+    ]);
+    expect(await commandsOf(closed.row.id)).toEqual([]);
+    expect(await commandsOf(disabled.row.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+// The device gateway (issue 5 'Devices speak MQTT'): an embedded aedes broker by default (MQTT_PORT,
+// default 1884) or any broker by MQTT_URL. It publishes the siren command outbox that the lightning
+// engine fills, marks a command delivered when the siren acknowledges it, and expires a command not
+// acknowledged within its 60 s (never sending it late), raising a 'siren-fault' alert in the same
+// transaction. Telemetry updates the unit's last-seen time and battery voltage.
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { Aedes } from 'aedes';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { NotificationType } from '@allclear/domain';
+import type { Bus } from '../../platform/bus.ts';
+import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
+import { sirenFaultMessage } from '../lightning/messages.ts';
+import {
+  allSirens,
+  commandsToPublish,
+  expireCommands,
+  markDelivered,
+  markPublished,
+  recordSirenTelemetry,
+} from './device.repository.ts';
+import { deviceConfigFromEnv } from './device-config.ts';
+import { parseSirenTopic, SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, sirenCommandTopic } from './topics.ts';
+import { startVirtualSiren, type VirtualSiren } from './virtual-siren.ts';
+
+/** A pending command not yet acknowledged is published again after this long (the siren dedups by commandId). */
+const REPUBLISH_AFTER_MS = 5_000;
+const TICK_INTERVAL_MS = 1_000;
+
+export interface DeviceGatewayContext extends EngineContext {
+  /** To follow siren changes (virtual sirens in simulator mode). */
+  bus?: Bus;
+  /** Embedded broker port (0 = any free port); default MQTT_PORT or 1884. */
+  mqttPort?: number;
+  /** External broker URL; default MQTT_URL. When set, no embedded broker is started. */
+  mqttUrl?: string;
+  /** Start a virtual siren for every siren (default: in simulator mode). */
+  virtualSirens?: boolean;
+  /** Run the 1 s publish/expire loop (default true; tests call flush() and expire() themselves). */
+  autoTick?: boolean;
+}
+
+export interface DeviceGateway extends EngineService {
+  /** The broker URL devices connect to (known after start). */
+  readonly brokerUrl: string;
+  /** Publishes pending, unexpired commands not published in the last 5 s. */
+  flush(): Promise<void>;
+  /** Expires pending commands whose 60 s ran out and raises their faults. */
+  expire(): Promise<void>;
+  /** Resolves when every ack and telemetry message received so far has been recorded. */
+  settled(): Promise<void>;
+}
+
+function hostForListen(host: string): string {
+  return host === 'localhost' ? '127.0.0.1' : host;
+}
+
+/** Creates the device gateway; `start()` opens (or connects to) the broker and runs the outbox loop. */
+export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
+  const { db, clock, log } = ctx;
+  let broker: Aedes | null = null;
+  let server: net.Server | null = null;
+  let client: MqttClient | null = null;
+  let brokerUrl = '';
+  let timer: NodeJS.Timeout | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  const inbound = new Set<Promise<unknown>>();
+  const virtual = new Map<number, VirtualSiren>();
+  const unsubscribers: (() => void)[] = [];
+
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = chain.then(work, work);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  function track(work: Promise<unknown>): void {
+    const p = work.catch((err: unknown) => log.error({ err }, 'devices: inbound message failed'));
+    inbound.add(p);
+    void p.finally(() => inbound.delete(p));
+  }
+
+  async function flushNow(): Promise<void> {
+    if (!client) return;
+    const now = clock.now();
+    const due = await commandsToPublish(db.db, now, new Date(now.getTime() - REPUBLISH_AFTER_MS));
+    for (const command of due) {
+      // never sent late: the query keeps only commands inside their time to live at `now`
+      await client.publishAsync(
+        sirenCommandTopic(command.customerId, command.sirenId),
+        JSON.stringify(command.payload),
+        {
+          qos: 1,
+        },
+      );
+      await markPublished(db.db, command.id, now);
+    }
+  }
+
+  async function expireNow(): Promise<void> {
+    const now = clock.now();
+    await db.db.transaction(async (tx) => {
+      const expired = await expireCommands(tx, now);
+      for (const command of expired) {
+        const payload = (command.payload ?? {}) as Record<string, unknown>;
+        const text = sirenFaultMessage({
+          sirenName: command.sirenName,
+          kind: command.kind,
+          createdAt: command.createdAt,
+          expiresAt: command.expiresAt,
+        });
+        const event: AlertEvent = {
+          id: randomUUID(),
+          kind: 'siren-fault',
+          notificationType: NotificationType.SIREN,
+          customerId: command.customerId,
+          locationId: null,
+          sirenId: command.sirenId,
+          correlationId: typeof payload.correlationId === 'string' ? payload.correlationId : command.id,
+          occurredAt: now,
+          ...text,
+          details: {
+            commandId: command.id,
+            commandKind: command.kind,
+            createdAt: command.createdAt.toISOString(),
+            expiresAt: command.expiresAt.toISOString(),
+            reason: 'not acknowledged within 60 s',
+          },
+        };
+        await ctx.enqueueAlert(tx, event);
+      }
+    });
+  }
+
+  async function onMessage(topic: string, payload: Buffer): Promise<void> {
+    const parsed = parseSirenTopic(topic);
+    if (!parsed || parsed.channel === 'command') return;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      log.warn({ topic }, 'devices: message is not JSON');
+      return;
+    }
+    const now = clock.now();
+    if (parsed.channel === 'ack') {
+      if (typeof body.commandId !== 'string') return;
+      const delivered = await markDelivered(db.db, body.commandId, parsed.sirenId, now);
+      if (!delivered)
+        log.warn(
+          { topic, commandId: body.commandId },
+          'devices: ack of an unknown, settled or expired command',
+        );
+      return;
+    }
+    const voltage = typeof body.voltage === 'number' && Number.isFinite(body.voltage) ? body.voltage : null;
+    await recordSirenTelemetry(db.db, parsed.sirenId, parsed.customerId, now, voltage);
+  }
+
+  async function startVirtual(sirenId: number, customerId: number): Promise<void> {
+    if (virtual.has(sirenId)) return;
+    virtual.set(sirenId, await startVirtualSiren({ url: brokerUrl, customerId, sirenId, clock }));
+  }
+
+  function onTimer(): void {
+    void serial(async () => {
+      await expireNow();
+      await flushNow();
+    }).catch((err: unknown) => log.error({ err }, 'devices: outbox loop failed'));
+  }
+
+  return {
+    get brokerUrl() {
+      return brokerUrl;
+    },
+    flush: () => serial(flushNow),
+    expire: () => serial(expireNow),
+    async settled() {
+      while (inbound.size > 0) await Promise.all([...inbound]);
+    },
+    async start() {
+      const env = deviceConfigFromEnv();
+      const url = ctx.mqttUrl ?? env.mqttUrl;
+      if (url) {
+        brokerUrl = url;
+      } else {
+        broker = await Aedes.createBroker();
+        const srv = net.createServer(broker.handle);
+        server = srv;
+        const host = hostForListen(ctx.config.host);
+        await new Promise<void>((resolve, reject) => {
+          srv.once('error', reject);
+          srv.listen(ctx.mqttPort ?? env.mqttPort, host, () => resolve());
+        });
+        const address = srv.address() as net.AddressInfo;
+        brokerUrl = `mqtt://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+      }
+      const c = await connectAsync(brokerUrl, {
+        clientId: `allclear-gateway-${randomUUID()}`,
+        reconnectPeriod: 1_000,
+      });
+      client = c;
+      c.on('message', (topic, payload) => track(onMessage(topic, payload)));
+      c.on('error', (err) => log.error({ err }, 'devices: MQTT client error'));
+      await c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER], { qos: 1 });
+      log.info({ brokerUrl, embedded: !url }, 'devices: MQTT gateway ready');
+
+      if (ctx.virtualSirens ?? ctx.weather.simulatorMode) {
+        for (const s of await allSirens(db.db)) await startVirtual(s.id, s.customerId);
+        if (ctx.bus) {
+          unsubscribers.push(
+            ctx.bus.subscribe('siren-changed', (e) => {
+              if (e.deleted) {
+                const v = virtual.get(e.sirenId);
+                virtual.delete(e.sirenId);
+                void v?.stop();
+              } else {
+                void startVirtual(e.sirenId, e.customerId).catch((err: unknown) =>
+                  log.error({ err }, 'devices: virtual siren failed to start'),
+                );
+              }
+            }),
+          );
+        }
+      }
+      if (ctx.autoTick ?? true) {
+        timer = setInterval(onTimer, TICK_INTERVAL_MS);
+        timer.unref();
+      }
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      for (const off of unsubscribers.splice(0)) off();
+      await chain;
+      for (const v of virtual.values()) await v.stop();
+      virtual.clear();
+      if (client) await client.endAsync(true);
+      client = null;
+      await Promise.all([...inbound]);
+      const b = broker;
+      if (b) await new Promise<void>((resolve) => b.close(() => resolve()));
+      broker = null;
+      const srv = server;
+      if (srv) await new Promise<void>((resolve) => srv.close(() => resolve()));
+      server = null;
+    },
+  };
+}

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildCustomer, buildLocation, buildPolicy } from '../../db/factories.ts';
+import { lightningZoneStates, locations, strikes } from '../../db/schema/index.ts';
+import { createLightningEngine, type LightningEngine } from './engine.ts';
+import { getDelayItems, getLightningThreat } from './queries.ts';
+import { createEngineHarness, silentLogger, strikeAt, type EngineHarness } from './test-support.ts';
+
+const MINUTE = 60_000;
+
+let h: EngineHarness;
+/** Each test gets its own spot on the map (2° of latitude apart, far beyond any zone). */
+let spot = 0;
+function nextSpot() {
+  spot += 1;
+  return { latitude: 30 + spot * 2, longitude: -100 + (spot % 3) };
+}
+
+beforeAll(async () => {
+  h = await createEngineHarness();
+}, 60_000);
+
+afterAll(async () => {
+  await h.close();
+});
+
+function engine(): LightningEngine {
+  return createLightningEngine({
+    config: h.config,
+    db: h.db,
+    clock: h.clock,
+    weather: h.weather,
+    log: silentLogger,
+    enqueueAlert: h.enqueueAlert,
+    bus: h.bus,
+    autoTick: false,
+  });
+}
+
+async function place(overrides: Parameters<typeof buildLocation>[1] = {}) {
+  const customer = await buildCustomer(h.db, { name: `Lightning ${spot}` });
+  const location = await buildLocation(h.db, { customerId: customer.id, ...nextSpot(), ...overrides });
+  return { customer, location };
+}
+
+const eventsOf = (locationId: number) => h.events.filter((e) => e.locationId === locationId);
+
+describe('lightning engine: delay and all-clear of one zone', () => {
+  it('starts a delay for a strike at 9.9 miles of a 10-mile zone, and not for one at 10.1 miles', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const e = engine();
+    await e.refreshIndex();
+    const now = h.clock.now();
+
+    await e.ingest([strikeAt(location, 10.1, now)]);
+    expect(eventsOf(location.id)).toEqual([]);
+    expect(await getDelayItems(h.db.db, location.id, now)).toEqual({
+      item1: '00:00:00',
+      item2: '00:00:00',
+      item3: '00:00:00',
+      item4: '00:00:00',
+    });
+
+    const strike = strikeAt(location, 9.9, now);
+    await e.ingest([strike]);
+    const events = eventsOf(location.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-delay',
+      notificationType: 2,
+      customerId: location.customerId,
+      details: { strikeId: strike.id, zone: 1, radiusMiles: 10, allClearMinutes: 30 },
+    });
+    expect(events[0]!.details.distanceMiles).toBeCloseTo(9.9, 6);
+    expect(events[0]!.subject).toContain(location.label);
+    expect(events[0]!.body).toContain('9.9 miles');
+    expect(events[0]!.body).toContain('zone 1');
+    expect(events[0]!.body).toContain('2026-');
+    expect((await getDelayItems(h.db.db, location.id, now)).item1).toBe('00:30:00');
+  });
+
+  it('clears exactly 30 minutes after the strike (29:59 not yet) and enqueues one all-clear', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const e = engine();
+    await e.refreshIndex();
+    const start = h.clock.now();
+    await e.ingest([strikeAt(location, 5, start)]);
+
+    h.clock.set(new Date(start.getTime() + 30 * MINUTE - 1000));
+    await e.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay']);
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:00:01');
+
+    h.clock.set(new Date(start.getTime() + 30 * MINUTE));
+    await e.tick();
+    const events = eventsOf(location.id);
+    expect(events.map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+    expect(events[1]).toMatchObject({
+      correlationId: events[0]!.correlationId,
+      details: { zone: 1, zones: [1], locationAllClear: true, allClearMinutes: 30 },
+    });
+    expect(events[1]!.body).toContain(location.label);
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:00:00');
+
+    await e.tick();
+    expect(eventsOf(location.id)).toHaveLength(2);
+  });
+
+  it('moves the all-clear to minute 59 when a second strike falls at minute 29', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const e = engine();
+    await e.refreshIndex();
+    const start = h.clock.now();
+    await e.ingest([strikeAt(location, 3, start)]);
+    h.clock.set(new Date(start.getTime() + 29 * MINUTE));
+    await e.ingest([strikeAt(location, 8, h.clock.now())]);
+    expect(eventsOf(location.id)).toHaveLength(1);
+
+    h.clock.set(new Date(start.getTime() + 30 * MINUTE));
+    await e.tick();
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:29:00');
+    h.clock.set(new Date(start.getTime() + 59 * MINUTE - 1000));
+    await e.tick();
+    expect(eventsOf(location.id)).toHaveLength(1);
+    h.clock.set(new Date(start.getTime() + 59 * MINUTE));
+    await e.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('ignores duplicate strikes (same id, or same time and place) and out-of-order strikes', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const e = engine();
+    await e.refreshIndex();
+    const start = h.clock.now();
+    const first = strikeAt(location, 4, start);
+    await e.ingest([first, { ...first }]);
+    const before = await h.db.db
+      .select()
+      .from(lightningZoneStates)
+      .where(eq(lightningZoneStates.locationId, location.id));
+
+    h.clock.advance(2 * MINUTE);
+    // same id again, same time and place under another id, and an older strike arriving late
+    await e.ingest([{ ...first }]);
+    await e.ingest([{ ...first, id: `${first.id}-copy` }]);
+    await e.ingest([strikeAt(location, 2, new Date(start.getTime() - MINUTE))]);
+
+    const after = await h.db.db
+      .select()
+      .from(lightningZoneStates)
+      .where(eq(lightningZoneStates.locationId, location.id));
+    expect(after).toEqual(before);
+    expect(eventsOf(location.id)).toHaveLength(1);
+    const stored = await h.db.db
+      .select()
+      .from(strikes)
+      .where(eq(strikes.id, `${first.id}-copy`));
+    expect(stored).toEqual([]);
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:28:00');
+  });
+});
+
+describe('lightning engine: zones, policies and strike types', () => {
+  it('restarts only the zones containing the strike, and escalates at once for an inner zone', async () => {
+    const { location } = await place({ radius1: 10, radius2: 20, radius3: 0, allClearMinutes: 30 });
+    const e = engine();
+    await e.refreshIndex();
+    const start = h.clock.now();
+    await e.ingest([strikeAt(location, 15, start)]);
+    expect(await getDelayItems(h.db.db, location.id, start)).toEqual({
+      item1: '00:00:00',
+      item2: '00:30:00',
+      item3: '00:00:00',
+      item4: '00:00:00',
+    });
+    h.clock.advance(5 * MINUTE);
+    await e.ingest([strikeAt(location, 9.99, h.clock.now(), { bearingDeg: 90 })]);
+    const events = eventsOf(location.id);
+    expect(events.map((x) => [x.kind, x.details.zone])).toEqual([
+      ['lightning-delay', 2],
+      ['lightning-delay', 1],
+    ]);
+    expect(events[1]!.correlationId).toBe(events[0]!.correlationId);
+    const threat = await getLightningThreat(h.db.db, location.id, h.clock.now());
+    expect(threat.inDelay).toBe(true);
+    expect(threat.zones.map((z) => z.delay)).toEqual(['00:30:00', '00:30:00', '00:00:00', '00:00:00']);
+    expect(threat.lastStrike?.distanceMiles).toBeCloseTo(9.99, 6);
+    expect(threat.lastStrike?.bearingDeg).toBeCloseTo(90, 0);
+  });
+
+  it("uses the LR1 policy radius and all-clear minutes over the location's own (policy lock)", async () => {
+    const { customer, location } = await place({ radius1: 10, allClearMinutes: 30 });
+    await buildPolicy(h.db, {
+      customerId: customer.id,
+      shortName: 'LR1',
+      threshold: 5,
+      allClearMinutes: 10,
+      unit: 'mi',
+    });
+    const e = engine();
+    await e.refreshIndex();
+    const start = h.clock.now();
+    await e.ingest([strikeAt(location, 6, start)]);
+    expect(eventsOf(location.id)).toEqual([]);
+    await e.ingest([strikeAt(location, 4.9, start, { bearingDeg: 180 })]);
+    expect(eventsOf(location.id)[0]).toMatchObject({ details: { radiusMiles: 5, allClearMinutes: 10 } });
+    expect((await getDelayItems(h.db.db, location.id, start)).item1).toBe('00:10:00');
+    h.clock.set(new Date(start.getTime() + 10 * MINUTE));
+    await e.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('counts only ground strikes (types 1 and 3) for a cloud-to-ground-only location', async () => {
+    const { location } = await place({ radius1: 10, countCloudToGroundOnly: true });
+    const all = await buildLocation(h.db, {
+      customerId: location.customerId,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      radius1: 10,
+      label: 'All lightning',
+    });
+    const e = engine();
+    await e.refreshIndex();
+    const now = h.clock.now();
+    await e.ingest([
+      strikeAt(location, 2, now, { type: 4, cloud: true }),
+      strikeAt(location, 2.5, now, { type: 2 }),
+    ]);
+    expect(eventsOf(location.id)).toEqual([]);
+    expect(eventsOf(all.id)).toHaveLength(1);
+    await e.ingest([strikeAt(location, 3, now, { type: 3 })]);
+    expect(eventsOf(location.id)).toHaveLength(1);
+  });
+});
+
+describe('lightning engine: index changes and restarts', () => {
+  it('re-applies stored strikes after a crash that lost an unwritten extension, so the all-clear is not early', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const first = engine();
+    await first.refreshIndex();
+    const start = h.clock.now();
+    await first.ingest([strikeAt(location, 3, start)]);
+    const [written] = await h.db.db
+      .select()
+      .from(lightningZoneStates)
+      .where(eq(lightningZoneStates.locationId, location.id));
+    h.clock.set(new Date(start.getTime() + 29 * MINUTE));
+    await first.ingest([strikeAt(location, 6, h.clock.now())]);
+    // the process dies before the extension reaches the zone row: put the row back as it was
+    await h.db.db
+      .update(lightningZoneStates)
+      .set({
+        lastStrikeAt: written!.lastStrikeAt,
+        allClearAt: written!.allClearAt,
+        lastStrikeId: written!.lastStrikeId,
+      })
+      .where(eq(lightningZoneStates.locationId, location.id));
+
+    const second = engine();
+    await second.refreshIndex();
+    h.clock.set(new Date(start.getTime() + 30 * MINUTE));
+    await second.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay']);
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:29:00');
+    h.clock.set(new Date(start.getTime() + 59 * MINUTE));
+    await second.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('indexes a location added after start (bus event) and starts its delay for a strike 1 s later', async () => {
+    const e = engine();
+    await e.start();
+    try {
+      const { location } = await place({ radius1: 10 });
+      h.bus.publish('location-changed', {
+        locationId: location.id,
+        customerId: location.customerId,
+        deleted: false,
+      });
+      h.clock.advance(1000);
+      await e.ingest([strikeAt(location, 1, h.clock.now())]);
+      expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay']);
+      expect(e.locationIndex.get(location.id)?.radii).toEqual([10, 0, 0, 0]);
+
+      await h.db.db.delete(locations).where(eq(locations.id, location.id));
+      h.bus.publish('location-changed', {
+        locationId: location.id,
+        customerId: location.customerId,
+        deleted: true,
+      });
+      await e.tick();
+      expect(e.locationIndex.get(location.id)).toBeUndefined();
+    } finally {
+      await e.stop();
+    }
+  });
+
+  it('keeps a delay across a restart (a new engine on the same database) and clears it on time', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 20 });
+    const first = engine();
+    await first.refreshIndex();
+    const start = h.clock.now();
+    await first.ingest([strikeAt(location, 7, start)]);
+    await first.stop();
+
+    const second = engine();
+    await second.refreshIndex();
+    h.clock.set(new Date(start.getTime() + 10 * MINUTE));
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:10:00');
+    h.clock.set(new Date(start.getTime() + 20 * MINUTE));
+    await second.tick();
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+});

@@ -1,0 +1,762 @@
+// The lightning engine (ARCHITECTURE.md 'Lightning delay'): matches each strike to every location
+// zone and siren containing it, keeps each zone's delay state in the database, and hands every
+// transition to the notifier (ctx.enqueueAlert) or the siren outbox in the same transaction.
+//
+// Events, chosen and kept stable for the notifier:
+// - 'lightning-delay': one per strike that puts zones of a location into delay, naming the innermost
+//   zone that entered delay (details.zones lists all of them). A strike in an inner zone while only
+//   outer zones are in delay is an escalation and raises a new delay event at once.
+// - 'lightning-all-clear': one per location and moment for the zones whose timer ran out together
+//   (per zone, batched); details.locationAllClear is true when no zone of the location remains in
+//   delay. item1..item4 of the Delay call stay per zone.
+// Every event of one delay episode (first delay until every zone is clear) shares a correlationId.
+// Out-of-order strikes (older than a zone's last strike) and duplicates (same id, or same time and
+// place: dropped by the strikes table) change nothing.
+import { randomUUID } from 'node:crypto';
+import {
+  advanceZone,
+  applyStrike,
+  initialBearingDeg,
+  NotificationType,
+  type ZoneDelayState,
+} from '@allclear/domain';
+import type { Strike } from '@allclear/weather';
+import type { Bus } from '../../platform/bus.ts';
+import type { AlertEvent, EngineContext, EngineService, Tx } from '../contracts.ts';
+import { effectiveZones, outermostRadius } from './effective-zones.ts';
+import {
+  dueLocationIds,
+  dueSirenIds,
+  insertNewStrikes,
+  insertSirenCommands,
+  loadLightningPolicies,
+  loadLocations,
+  loadSirenAlertTimes,
+  loadSirenStates,
+  loadSirens,
+  loadAllZoneStates,
+  loadStrikesSince,
+  saveSirenStates,
+  saveZoneStates,
+  type LocationRow,
+  type NewSirenCommand,
+  type SirenRow,
+  type SirenStateRow,
+  type ZoneStateRow,
+} from './lightning.repository.ts';
+import { matchLocations, matchSirens, type LocationEntry, type SirenEntry } from './matcher.ts';
+import { allClearMessage, delayMessage } from './messages.ts';
+import { isSirenWindowOpen } from './siren-window.ts';
+import { CircleIndex } from './spatial-index.ts';
+import { registerStrikeSink } from './strike-sink.ts';
+
+/** A siren command is expired, never sent late, this long after it was created (issue 5). */
+export const SIREN_COMMAND_TTL_MS = 60_000;
+/** Real-time period of the timer loop. */
+const TICK_INTERVAL_MS = 1_000;
+/** Under load, extensions only in memory are written at least this often (real time); transitions are written at once. */
+const EXTENSION_FLUSH_INTERVAL_MS = 5_000;
+/** An extension is written within this long even when strikes never stop arriving (real time). */
+const EXTENSION_MAX_HOLD_MS = 30_000;
+/** Most extension rows written in one go under load (a few tens of milliseconds of PGlite). */
+const FLUSH_CHUNK_ROWS = 300;
+/** With the strike queue idle and no more than this many locations extended, extensions are written at once. */
+const IDLE_FLUSH_MAX_LOCATIONS = 200;
+/** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
+const INSERT_CHUNK = 1_000;
+
+export interface LightningEngineContext extends EngineContext {
+  bus: Bus;
+  /** Called after a commit that queued siren commands (the device gateway publishes them at once). */
+  onSirenCommands?: () => void;
+  /** Run the 1 s timer (simulator advance and tick); default true. Tests drive tick() by hand instead. */
+  autoTick?: boolean;
+}
+
+export interface LightningEngine extends EngineService {
+  /** Matches and applies strikes (duplicates and out-of-order strikes change nothing); resolves when committed. */
+  ingest(strikes: Strike[]): Promise<void>;
+  /** Clears every zone and siren whose all-clear time has passed (ctx.clock). */
+  tick(): Promise<void>;
+  /** Reloads every location, siren and LR policy into the spatial index. */
+  refreshIndex(): Promise<void>;
+  /** The location index (read-only use: benchmarks, diagnostics). */
+  readonly locationIndex: CircleIndex<LocationEntry>;
+  readonly sirenIndex: CircleIndex<SirenEntry>;
+}
+
+function toLocationEntry(row: LocationRow, policies: Parameters<typeof effectiveZones>[1]): LocationEntry {
+  const zones = effectiveZones(row, policies);
+  return {
+    key: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radiusMiles: outermostRadius(zones.radii),
+    customerId: row.customerId,
+    label: row.label,
+    radii: zones.radii,
+    allClearMinutes: zones.allClearMinutes,
+    countCloudToGroundOnly: row.countCloudToGroundOnly,
+  };
+}
+
+function toSirenEntry(row: SirenRow): SirenEntry {
+  return {
+    key: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radiusMiles: row.radius > 0 ? row.radius : 0,
+    customerId: row.customerId,
+    name: row.name,
+    enabled: row.enabled,
+    timeZoneId: row.timeZoneId,
+    allClearMinutes: row.allClearMinutes,
+    duration: row.duration,
+    frequency: row.frequency,
+    allClearDuration: row.allClearDuration,
+    allClearFrequency: row.allClearFrequency,
+  };
+}
+
+function blankZone(locationId: number, zone: number): ZoneStateRow {
+  return {
+    locationId,
+    zone,
+    lastStrikeAt: null,
+    lastStrikeId: null,
+    lastStrikeDistanceMiles: null,
+    lastStrikeBearingDeg: null,
+    delayStartedAt: null,
+    allClearAt: null,
+    correlationId: null,
+    inDelay: false,
+  };
+}
+
+function blankSiren(sirenId: number): SirenStateRow {
+  return {
+    sirenId,
+    lastStrikeAt: null,
+    lastStrikeId: null,
+    lastStrikeDistanceMiles: null,
+    delayStartedAt: null,
+    allClearAt: null,
+    correlationId: null,
+    inDelay: false,
+  };
+}
+
+const delayState = (s: { lastStrikeAt: Date | null; inDelay: boolean }): ZoneDelayState => ({
+  lastStrikeAt: s.lastStrikeAt?.getTime() ?? null,
+  inDelay: s.inDelay,
+});
+
+const plusMinutes = (t: Date, minutes: number) => new Date(t.getTime() + minutes * 60_000);
+
+/** A strike the tables accept: an id, a valid time, a position on the earth and a type 1..4. */
+function isWellFormed(s: Strike): boolean {
+  return (
+    typeof s.id === 'string' &&
+    s.id.length > 0 &&
+    s.time instanceof Date &&
+    Number.isFinite(s.time.getTime()) &&
+    Math.abs(s.latitude) <= 90 &&
+    Math.abs(s.longitude) <= 180 &&
+    [1, 2, 3, 4].includes(s.type) &&
+    Number.isFinite(s.amperageKa ?? 0)
+  );
+}
+
+interface LocationHit {
+  strike: Strike;
+  distanceMiles: number;
+  zones: number[];
+}
+
+interface SirenHit {
+  strike: Strike;
+  distanceMiles: number;
+}
+
+/** Creates the lightning engine; `start()` loads the index, subscribes to the strike stream and the bus, and runs the timer. */
+export function createLightningEngine(ctx: LightningEngineContext): LightningEngine {
+  const { db, clock, log } = ctx;
+  const locationIndex = new CircleIndex<LocationEntry>();
+  const sirenIndex = new CircleIndex<SirenEntry>();
+  let chain: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  let timerBusy = false;
+  const unsubscribers: (() => void)[] = [];
+  // Zone states of every location, mirrored from the database: read at load, replaced after each
+  // commit (never before, so a rolled-back transaction leaves it as the database is). One engine
+  // process owns the lightning state; a second one would need its own partition of locations.
+  const zoneCache = new Map<number, ZoneStateRow[]>();
+  let loaded = false;
+  // Zones whose delay a strike only extended (no transition). With the strike queue idle and few of
+  // them they are written at once; under load in small chunks while the queue is idle, each zone
+  // after 5 s (once, however many strikes extended it) and within 30 s at most, so the database's
+  // countdowns may trail by that much under a storm (transitions are always written at once). Their
+  // strikes are stored in the same transaction, so after a crash replayRecent() re-applies them
+  // before anything is cleared: the cache, not the row, decides an all-clear.
+  const dirty = new Map<number, { zones: Set<number>; since: number }>();
+
+  /** Runs engine work one piece at a time, in arrival order (index changes before later strikes). */
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = chain.then(work, work);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function reloadAll(): Promise<void> {
+    const [rows, policies, sirenRows] = await Promise.all([
+      loadLocations(db.db),
+      loadLightningPolicies(db.db),
+      loadSirens(db.db),
+    ]);
+    locationIndex.reset(rows.map((r) => toLocationEntry(r, policies.get(r.customerId) ?? [])));
+    sirenIndex.reset(sirenRows.map(toSirenEntry));
+    zoneCache.clear();
+    for (const row of await loadAllZoneStates(db.db)) {
+      const list =
+        zoneCache.get(row.locationId) ?? [1, 2, 3, 4].map((zone) => blankZone(row.locationId, zone));
+      list[row.zone - 1] = row;
+      zoneCache.set(row.locationId, list);
+    }
+    loaded = true;
+    await replayRecent();
+  }
+
+  /** Re-applies stored strikes of the last all-clear span to zones in delay (extensions not yet written before a stop). */
+  async function replayRecent(): Promise<void> {
+    let horizonMinutes = 60;
+    for (const e of locationIndex.values()) horizonMinutes = Math.max(horizonMinutes, e.allClearMinutes);
+    const since = new Date(clock.now().getTime() - horizonMinutes * 60_000);
+    for (const strike of await loadStrikesSince(db.db, since)) {
+      for (const m of matchLocations(locationIndex, strike)) {
+        const zones = zoneCache.get(m.entry.key);
+        if (!zones) continue;
+        for (const i of m.zones) {
+          const z = zones[i]!;
+          if (!z.inDelay || (z.lastStrikeAt && strike.time.getTime() <= z.lastStrikeAt.getTime())) continue;
+          z.lastStrikeAt = strike.time;
+          z.lastStrikeId = strike.id;
+          z.lastStrikeDistanceMiles = m.distanceMiles;
+          z.lastStrikeBearingDeg = initialBearingDeg(m.entry, strike);
+          z.allClearAt = plusMinutes(strike.time, m.entry.allClearMinutes);
+          markDirty(m.entry.key, z.zone);
+        }
+      }
+    }
+    await flushDirty();
+  }
+
+  function markDirty(locationId: number, zone: number): void {
+    const entry = dirty.get(locationId);
+    if (entry) entry.zones.add(zone);
+    else dirty.set(locationId, { zones: new Set([zone]), since: performance.now() });
+  }
+
+  /**
+   * Writes extensions held only in memory: all of them, or (under load) at most `maxRows` rows of
+   * those held for EXTENSION_FLUSH_INTERVAL_MS or longer, oldest first, so no single write stalls
+   * the strike queue.
+   */
+  async function flushDirty(maxRows = Number.POSITIVE_INFINITY): Promise<void> {
+    if (dirty.size === 0) return;
+    const dueBefore =
+      maxRows === Number.POSITIVE_INFINITY
+        ? Number.POSITIVE_INFINITY
+        : performance.now() - EXTENSION_FLUSH_INTERVAL_MS;
+    const rows: ZoneStateRow[] = [];
+    for (const [id, entry] of dirty) {
+      // the map keeps insertion order: the first entry not yet due ends the due ones
+      if (entry.since > dueBefore || rows.length >= maxRows) break;
+      const cached = zoneCache.get(id);
+      if (cached) for (const zone of entry.zones) rows.push(cached[zone - 1]!);
+      dirty.delete(id);
+    }
+    await saveZoneStates(db.db, rows);
+  }
+
+  /** A chunk of due extensions, written only while no strikes wait (or once the oldest has waited too long). */
+  async function flushWhenIdle(): Promise<void> {
+    const oldest = dirty.values().next().value;
+    const overdue = oldest !== undefined && performance.now() - oldest.since > EXTENSION_MAX_HOLD_MS;
+    if (waiting.length === 0 || overdue) await flushDirty(FLUSH_CHUNK_ROWS);
+  }
+
+  async function ensureLoaded(): Promise<void> {
+    if (!loaded) await reloadAll();
+  }
+
+  function removeLocation(id: number): void {
+    locationIndex.remove(id);
+    zoneCache.delete(id);
+    dirty.delete(id);
+  }
+
+  async function reloadLocations(filter: { ids?: number[]; customerId?: number }): Promise<void> {
+    const rows = await loadLocations(db.db, filter);
+    const policies = await loadLightningPolicies(db.db, [...new Set(rows.map((r) => r.customerId))]);
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of filter.ids ?? []) if (!found.has(id)) removeLocation(id);
+    for (const row of rows) locationIndex.upsert(toLocationEntry(row, policies.get(row.customerId) ?? []));
+  }
+
+  async function reloadSirens(ids: number[]): Promise<void> {
+    const rows = await loadSirens(db.db, ids);
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of ids) if (!found.has(id)) sirenIndex.remove(id);
+    for (const row of rows) sirenIndex.upsert(toSirenEntry(row));
+  }
+
+  // ───────────── location zones ─────────────
+
+  /** Zones of a location whose timer ran out by `now` go all clear; returns the all-clear event, if any. */
+  function settleLocation(
+    entry: LocationEntry,
+    zones: ZoneStateRow[],
+    now: Date,
+    changed: Set<number>,
+  ): AlertEvent | null {
+    const cleared: ZoneStateRow[] = [];
+    for (const z of zones) {
+      if (!z.inDelay) continue;
+      const { event } = advanceZone(delayState(z), entry.allClearMinutes, now.getTime());
+      const due = z.lastStrikeAt ? plusMinutes(z.lastStrikeAt, entry.allClearMinutes) : null;
+      if (event === 'all-clear') {
+        z.inDelay = false;
+        z.allClearAt = due;
+        cleared.push(z);
+        changed.add(z.zone);
+      } else if (due && z.allClearAt?.getTime() !== due.getTime()) {
+        // the all-clear minutes changed (policy lock or location edit): keep the due time true
+        z.allClearAt = due;
+        changed.add(z.zone);
+      }
+    }
+    if (cleared.length === 0) return null;
+    const still = zones.filter((z) => z.inDelay);
+    const outer = cleared[cleared.length - 1]!;
+    const clearedAt = new Date(Math.max(...cleared.map((z) => z.allClearAt!.getTime())));
+    const zoneNumbers = cleared.map((z) => z.zone);
+    const radiusMiles = Math.max(...cleared.map((z) => entry.radii[z.zone - 1] ?? 0));
+    const correlationId = outer.correlationId ?? randomUUID();
+    if (still.length === 0) for (const z of zones) z.correlationId = null;
+    const text = allClearMessage({
+      label: entry.label,
+      zones: zoneNumbers,
+      radiusMiles,
+      allClearMinutes: entry.allClearMinutes,
+      lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
+      clearedAt,
+      stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
+    });
+    return {
+      id: randomUUID(),
+      kind: 'lightning-all-clear',
+      notificationType: NotificationType.Lightning,
+      customerId: entry.customerId,
+      locationId: entry.key,
+      correlationId,
+      occurredAt: now,
+      ...text,
+      details: {
+        strikeId: outer.lastStrikeId,
+        distanceMiles: outer.lastStrikeDistanceMiles,
+        zone: zoneNumbers[0],
+        zones: zoneNumbers,
+        radiusMiles,
+        allClearMinutes: entry.allClearMinutes,
+        allClearAt: clearedAt.toISOString(),
+        locationAllClear: still.length === 0,
+      },
+    };
+  }
+
+  /** Applies a location's strikes (oldest first) to its zones; returns the delay events. */
+  function applyLocationHits(
+    entry: LocationEntry,
+    zones: ZoneStateRow[],
+    hits: LocationHit[],
+    now: Date,
+    changed: Set<number>,
+  ): AlertEvent[] {
+    const events: AlertEvent[] = [];
+    for (const hit of hits) {
+      const strikeMs = hit.strike.time.getTime();
+      const bearingDeg = initialBearingDeg(entry, hit.strike);
+      let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
+      const entered: number[] = [];
+      for (const i of hit.zones) {
+        const z = zones[i]!;
+        const before = delayState(z);
+        const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
+        if (state === before) continue; // older than the zone's last strike: changes nothing
+        z.lastStrikeAt = hit.strike.time;
+        z.lastStrikeId = hit.strike.id;
+        z.lastStrikeDistanceMiles = hit.distanceMiles;
+        z.lastStrikeBearingDeg = bearingDeg;
+        if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+        if (event === 'delay-start') {
+          episode ??= randomUUID();
+          z.delayStartedAt = now;
+          entered.push(z.zone);
+        }
+        z.inDelay = state.inDelay;
+        if (z.inDelay && episode) z.correlationId = episode;
+        changed.add(z.zone);
+      }
+      if (entered.length === 0 || !episode) continue;
+      const zone = entered[0]!;
+      const radiusMiles = entry.radii[zone - 1]!;
+      const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+      const text = delayMessage({
+        label: entry.label,
+        distanceMiles: hit.distanceMiles,
+        zone,
+        radiusMiles,
+        allClearMinutes: entry.allClearMinutes,
+        allClearAt,
+      });
+      events.push({
+        id: randomUUID(),
+        kind: 'lightning-delay',
+        notificationType: NotificationType.Lightning,
+        customerId: entry.customerId,
+        locationId: entry.key,
+        correlationId: episode,
+        occurredAt: now,
+        ...text,
+        details: {
+          strikeId: hit.strike.id,
+          strikeTime: hit.strike.time.toISOString(),
+          strikeType: hit.strike.type,
+          distanceMiles: hit.distanceMiles,
+          bearingDeg,
+          zone,
+          zones: entered,
+          radiusMiles,
+          allClearMinutes: entry.allClearMinutes,
+          allClearAt: allClearAt.toISOString(),
+        },
+      });
+    }
+    return events;
+  }
+
+  /**
+   * Settles and applies hits for a set of locations inside `tx`; enqueues every event there. Works on
+   * copies of the cached states; returns the function that publishes them to the cache after commit.
+   */
+  async function processLocations(
+    tx: Tx,
+    hitsByLocation: Map<number, LocationHit[]>,
+    now: Date,
+  ): Promise<() => void> {
+    const ids = [...hitsByLocation.keys()];
+    const toSave: ZoneStateRow[] = [];
+    const events: AlertEvent[] = [];
+    const updated = new Map<number, ZoneStateRow[]>();
+    const written: [number, number][] = [];
+    const deferred: [number, number][] = [];
+    for (const id of ids) {
+      const entry = locationIndex.get(id);
+      if (!entry) continue;
+      const cached = zoneCache.get(id);
+      const zones = cached ? cached.map((z) => ({ ...z })) : [1, 2, 3, 4].map((zone) => blankZone(id, zone));
+      const changed = new Set<number>();
+      const allClear = settleLocation(entry, zones, now, changed);
+      if (allClear) events.push(allClear);
+      const hits = hitsByLocation.get(id)!;
+      events.push(...applyLocationHits(entry, zones, hits, now, changed));
+      if (changed.size === 0) continue;
+      for (const z of zones) {
+        if (!changed.has(z.zone)) continue;
+        const before = cached?.[z.zone - 1];
+        const extensionOnly =
+          before !== undefined &&
+          before.inDelay &&
+          z.inDelay &&
+          before.correlationId === z.correlationId &&
+          before.delayStartedAt?.getTime() === z.delayStartedAt?.getTime();
+        if (extensionOnly) {
+          deferred.push([id, z.zone]);
+        } else {
+          toSave.push(z);
+          written.push([id, z.zone]);
+        }
+      }
+      updated.set(id, zones);
+    }
+    await saveZoneStates(tx, toSave);
+    for (const event of events) await ctx.enqueueAlert(tx, event);
+    return () => {
+      for (const [id, zones] of updated) if (locationIndex.get(id)) zoneCache.set(id, zones);
+      for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
+      for (const [id, zone] of deferred) if (locationIndex.get(id)) markDirty(id, zone);
+    };
+  }
+
+  // ───────────── sirens ─────────────
+
+  function sirenCommand(
+    entry: SirenEntry,
+    kind: 'warning' | 'all-clear',
+    now: Date,
+    extra: Record<string, unknown>,
+  ): NewSirenCommand {
+    const id = randomUUID();
+    const expiresAt = new Date(now.getTime() + SIREN_COMMAND_TTL_MS);
+    const durationSeconds = kind === 'warning' ? entry.duration : entry.allClearDuration;
+    const frequency = kind === 'warning' ? entry.frequency : entry.allClearFrequency;
+    return {
+      id,
+      sirenId: entry.key,
+      kind,
+      createdAt: now,
+      expiresAt,
+      status: 'pending',
+      payload: {
+        commandId: id,
+        sirenId: entry.key,
+        kind,
+        // sound duration × frequency (spec 02 §3 'Siren detail': duration, frequency / allClear...)
+        sound: { durationSeconds, frequency, totalSeconds: durationSeconds * frequency },
+        strobe: kind === 'warning',
+        issuedAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        ...extra,
+      },
+    };
+  }
+
+  async function processSirens(tx: Tx, hitsBySiren: Map<number, SirenHit[]>, now: Date): Promise<number> {
+    const ids = [...hitsBySiren.keys()];
+    const stored = new Map((await loadSirenStates(tx, ids)).map((s) => [s.sirenId, s]));
+    const windows = await loadSirenAlertTimes(tx, ids);
+    const toSave: SirenStateRow[] = [];
+    const commands: NewSirenCommand[] = [];
+    for (const id of ids) {
+      const entry = sirenIndex.get(id);
+      if (!entry) continue;
+      const state = stored.get(id) ?? blankSiren(id);
+      let changed = false;
+      const canSound = () =>
+        entry.enabled &&
+        isSirenWindowOpen(
+          windows.filter((w) => w.sirenId === id),
+          entry.timeZoneId,
+          now,
+        );
+      if (
+        state.inDelay &&
+        advanceZone(delayState(state), entry.allClearMinutes, now.getTime()).event === 'all-clear'
+      ) {
+        state.inDelay = false;
+        changed = true;
+        if (canSound()) {
+          commands.push(
+            sirenCommand(entry, 'all-clear', now, {
+              correlationId: state.correlationId,
+              lastStrikeId: state.lastStrikeId,
+            }),
+          );
+        }
+        state.correlationId = null;
+      }
+      for (const hit of hitsBySiren.get(id)!) {
+        const before = delayState(state);
+        const { state: next, event } = applyStrike(
+          before,
+          hit.strike.time.getTime(),
+          entry.allClearMinutes,
+          now.getTime(),
+        );
+        if (next === before) continue;
+        state.lastStrikeAt = hit.strike.time;
+        state.lastStrikeId = hit.strike.id;
+        state.lastStrikeDistanceMiles = hit.distanceMiles;
+        if (next.inDelay) state.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+        state.inDelay = next.inDelay;
+        changed = true;
+        if (event === 'delay-start') {
+          state.delayStartedAt = now;
+          state.correlationId = randomUUID();
+          if (canSound()) {
+            commands.push(
+              sirenCommand(entry, 'warning', now, {
+                correlationId: state.correlationId,
+                strikeId: hit.strike.id,
+                distanceMiles: hit.distanceMiles,
+                radiusMiles: entry.radiusMiles,
+                allClearAt: state.allClearAt?.toISOString() ?? null,
+              }),
+            );
+          }
+        }
+      }
+      if (changed) toSave.push(state);
+    }
+    await saveSirenStates(tx, toSave);
+    await insertSirenCommands(tx, commands);
+    return commands.length;
+  }
+
+  // ───────────── ingest and tick ─────────────
+
+  async function ingestNow(received: Strike[]): Promise<void> {
+    // one malformed strike from a feed must not fail the batch it came in
+    const batch = received.filter(isWellFormed);
+    if (batch.length < received.length) {
+      log.warn({ dropped: received.length - batch.length }, 'lightning: malformed strikes dropped');
+    }
+    if (batch.length === 0) return;
+    await ensureLoaded();
+    const now = clock.now();
+    let commands = 0;
+    let publish = () => {};
+    await db.db.transaction(async (tx) => {
+      const fresh = new Set<string>();
+      for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+        for (const id of await insertNewStrikes(tx, batch.slice(i, i + INSERT_CHUNK), now)) fresh.add(id);
+      }
+      if (fresh.size === 0) return;
+      const accepted: Strike[] = [];
+      for (const s of batch) {
+        if (!fresh.delete(s.id)) continue; // a duplicate: only the first copy of an id counts
+        accepted.push(s);
+      }
+      accepted.sort((a, b) => a.time.getTime() - b.time.getTime());
+      const locationHits = new Map<number, LocationHit[]>();
+      const sirenHits = new Map<number, SirenHit[]>();
+      for (const strike of accepted) {
+        for (const m of matchLocations(locationIndex, strike)) {
+          const list = locationHits.get(m.entry.key) ?? [];
+          list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones });
+          locationHits.set(m.entry.key, list);
+        }
+        for (const m of matchSirens(sirenIndex, strike)) {
+          const list = sirenHits.get(m.entry.key) ?? [];
+          list.push({ strike, distanceMiles: m.distanceMiles });
+          sirenHits.set(m.entry.key, list);
+        }
+      }
+      if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now);
+      if (sirenHits.size > 0) commands = await processSirens(tx, sirenHits, now);
+    });
+    publish();
+    if (commands > 0) ctx.onSirenCommands?.();
+  }
+
+  async function tickNow(): Promise<void> {
+    await ensureLoaded();
+    await flushWhenIdle();
+    const now = clock.now();
+    const [locationIds, sirenIds] = await Promise.all([dueLocationIds(db.db, now), dueSirenIds(db.db, now)]);
+    const missing = locationIds.filter((id) => !locationIndex.get(id));
+    if (missing.length > 0) await reloadLocations({ ids: missing });
+    const missingSirens = sirenIds.filter((id) => !sirenIndex.get(id));
+    if (missingSirens.length > 0) await reloadSirens(missingSirens);
+    let commands = 0;
+    let publish = () => {};
+    if (locationIds.length > 0 || sirenIds.length > 0) {
+      await db.db.transaction(async (tx) => {
+        if (locationIds.length > 0)
+          publish = await processLocations(tx, new Map(locationIds.map((id) => [id, []])), now);
+        if (sirenIds.length > 0)
+          commands = await processSirens(tx, new Map(sirenIds.map((id) => [id, []])), now);
+      });
+    }
+    publish();
+    if (commands > 0) ctx.onSirenCommands?.();
+  }
+
+  function onTimer(): void {
+    if (timerBusy) return;
+    timerBusy = true;
+    // the simulator pushes its strikes to our subscription during advance; they queue before the tick
+    if (ctx.weather.simulatorMode) {
+      try {
+        ctx.weather.simulator.advance(clock.now());
+      } catch (err) {
+        log.error({ err }, 'lightning: simulator advance failed');
+      }
+    }
+    serial(tickNow)
+      .catch((err: unknown) => log.error({ err }, 'lightning: tick failed'))
+      .finally(() => {
+        timerBusy = false;
+      });
+  }
+
+  // Strikes that arrive while a batch is being applied wait and are applied together in the next
+  // transaction, so a burst costs a few transactions rather than one per strike.
+  let waiting: { strikes: Strike[]; done: (err?: unknown) => void }[] = [];
+  let drainQueued = false;
+  async function drain(): Promise<void> {
+    drainQueued = false;
+    const taken = waiting;
+    waiting = [];
+    try {
+      await ingestNow(taken.flatMap((w) => w.strikes));
+      // the queue is idle and the backlog small: write the extensions now; under load the tick writes
+      // them every few seconds, each zone once however many strikes extended it
+      if (waiting.length === 0 && dirty.size <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
+      else await flushWhenIdle();
+      for (const w of taken) w.done();
+    } catch (err) {
+      for (const w of taken) w.done(err);
+    }
+  }
+  const ingest = (strikes: Strike[]): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ strikes, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!drainQueued) {
+        drainQueued = true;
+        void serial(drain);
+      }
+    });
+
+  return {
+    locationIndex,
+    sirenIndex,
+    ingest,
+    tick: () => serial(tickNow),
+    refreshIndex: () => serial(reloadAll),
+    async start() {
+      await serial(reloadAll);
+      const onError = (what: string) => (err: unknown) => log.error({ err }, `lightning: ${what} failed`);
+      unsubscribers.push(
+        ctx.bus.subscribe('location-changed', (e) => {
+          const work = e.deleted
+            ? async () => removeLocation(e.locationId)
+            : () => reloadLocations({ ids: [e.locationId] });
+          void serial(work).catch(onError('location re-index'));
+        }),
+        ctx.bus.subscribe('siren-changed', (e) => {
+          const work = e.deleted ? async () => sirenIndex.remove(e.sirenId) : () => reloadSirens([e.sirenId]);
+          void serial(work).catch(onError('siren re-index'));
+        }),
+        ctx.bus.subscribe('policies-changed', (e) => {
+          void serial(() => reloadLocations({ customerId: e.customerId })).catch(onError('policy re-index'));
+        }),
+        ctx.weather.providers.strikes.subscribe((strikes) => {
+          void ingest(strikes).catch(onError('strike ingest'));
+        }),
+        registerStrikeSink(ctx.weather, ingest),
+      );
+      if (ctx.autoTick ?? true) {
+        timer = setInterval(onTimer, TICK_INTERVAL_MS);
+        timer.unref();
+      }
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      for (const off of unsubscribers.splice(0)) off();
+      await chain;
+      await serial(() => flushDirty());
+    },
+  };
+}

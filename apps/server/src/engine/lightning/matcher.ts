@@ -1,0 +1,77 @@
+// Strike matching: the spatial index proposes candidates by bounding box, the exact test is the
+// great-circle distance against each effective zone radius (domain: greatCircleMiles,
+// zonesContainingStrike), after the location's cloud-to-ground-only filter.
+import { greatCircleMiles, StrikeType, zonesContainingStrike } from '@allclear/domain';
+import type { CircleIndex, IndexedCircle } from './spatial-index.ts';
+
+/** A location as the matcher holds it; radius (the index circle) is the outermost effective zone. */
+export interface LocationEntry extends IndexedCircle {
+  customerId: number;
+  label: string;
+  /** Effective radii r1..r4 (after the policy lock), miles; 0 = off. */
+  radii: [number, number, number, number];
+  allClearMinutes: number;
+  countCloudToGroundOnly: boolean;
+}
+
+/** A siren (OWS) as the matcher holds it: one zone of its own radius. */
+export interface SirenEntry extends IndexedCircle {
+  customerId: number;
+  name: string;
+  enabled: boolean;
+  timeZoneId: string;
+  allClearMinutes: number;
+  duration: number;
+  frequency: number;
+  allClearDuration: number;
+  allClearFrequency: number;
+}
+
+/** What the matcher needs of a strike. */
+export interface StrikePoint {
+  latitude: number;
+  longitude: number;
+  type: number;
+}
+
+export interface LocationMatch {
+  entry: LocationEntry;
+  distanceMiles: number;
+  /** 0-based zone indexes containing the strike (nested: the innermost and every enabled outer zone). */
+  zones: number[];
+}
+
+export interface SirenMatch {
+  entry: SirenEntry;
+  distanceMiles: number;
+}
+
+/** Ground strikes (types 1 Ground General and 3 Cloud to Ground) are the ones a cloud-to-ground-only location counts (spec 01 §3 'Strike types'). */
+export function isGroundStrike(type: number): boolean {
+  return type === StrikeType.GroundGeneral || type === StrikeType.CloudToGround;
+}
+
+/** Every location zone containing the strike (great-circle miles, d ≤ r). */
+export function matchLocations(index: CircleIndex<LocationEntry>, strike: StrikePoint): LocationMatch[] {
+  const out: LocationMatch[] = [];
+  const ground = isGroundStrike(strike.type);
+  for (const entry of index.candidates(strike.latitude, strike.longitude)) {
+    if (entry.countCloudToGroundOnly && !ground) continue;
+    const distanceMiles = greatCircleMiles(entry, strike);
+    if (distanceMiles > entry.radiusMiles) continue;
+    const zones = zonesContainingStrike(distanceMiles, entry.radii);
+    if (zones.length > 0) out.push({ entry, distanceMiles, zones });
+  }
+  return out;
+}
+
+/** Every siren whose radius contains the strike (great-circle miles, d ≤ r); sirens count all lightning. */
+export function matchSirens(index: CircleIndex<SirenEntry>, strike: StrikePoint): SirenMatch[] {
+  const out: SirenMatch[] = [];
+  for (const entry of index.candidates(strike.latitude, strike.longitude)) {
+    const distanceMiles = greatCircleMiles(entry, strike);
+    if (zonesContainingStrike(distanceMiles, [entry.radiusMiles]).length > 0)
+      out.push({ entry, distanceMiles });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+// Texts of the lightning engine's alerts: each names the location, the distance in miles, the zone
+// and the time of all-clear (issue 5 'Notifications and effects').
+
+/** 'YYYY-MM-DD HH:MM:SS UTC' (the notifier may show it in the recipient's own time zone from details). */
+export function utcText(time: Date): string {
+  return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function zoneList(zones: readonly number[]): string {
+  if (zones.length === 1) return `zone ${zones[0]}`;
+  return `zones ${zones.slice(0, -1).join(', ')} and ${zones[zones.length - 1]}`;
+}
+
+function miles(value: number): string {
+  return value.toFixed(1);
+}
+
+/** Subject and body of a lightning delay. */
+export function delayMessage(input: {
+  label: string;
+  distanceMiles: number;
+  zone: number;
+  radiusMiles: number;
+  allClearMinutes: number;
+  allClearAt: Date;
+}): { subject: string; body: string } {
+  return {
+    subject: `Lightning delay at ${input.label}`,
+    body:
+      `Lightning detected ${miles(input.distanceMiles)} miles from ${input.label}, inside zone ${input.zone} ` +
+      `(${miles(input.radiusMiles)}-mile radius). Seek shelter. All clear at ${utcText(input.allClearAt)} ` +
+      `if no further lightning strikes within ${miles(input.radiusMiles)} miles (${input.allClearMinutes}-minute timer).`,
+  };
+}
+
+/** Subject and body of an all-clear of some zones (the whole location when stillInDelay is empty). */
+export function allClearMessage(input: {
+  label: string;
+  zones: readonly number[];
+  radiusMiles: number;
+  allClearMinutes: number;
+  lastStrikeDistanceMiles: number | null;
+  clearedAt: Date;
+  stillInDelay: readonly { zone: number; allClearAt: Date }[];
+}): { subject: string; body: string } {
+  const last =
+    input.lastStrikeDistanceMiles === null
+      ? ''
+      : ` The last strike was ${miles(input.lastStrikeDistanceMiles)} miles away.`;
+  const rest =
+    input.stillInDelay.length === 0
+      ? ' Every zone is clear.'
+      : ` Still in delay: ${input.stillInDelay
+          .map((z) => `zone ${z.zone} until ${utcText(z.allClearAt)}`)
+          .join(', ')}.`;
+  return {
+    subject: `All clear at ${input.label}${input.stillInDelay.length === 0 ? '' : ` (${zoneList(input.zones)})`}`,
+    body:
+      `All clear at ${utcText(input.clearedAt)} for ${input.label}, ${zoneList(input.zones)}: no lightning within ` +
+      `${miles(input.radiusMiles)} miles for ${input.allClearMinutes} minutes.${last}${rest}`,
+  };
+}
+
+/** Subject and body of a siren command that could not be delivered in time. */
+export function sirenFaultMessage(input: {
+  sirenName: string;
+  kind: string;
+  createdAt: Date;
+  expiresAt: Date;
+}): {
+  subject: string;
+  body: string;
+} {
+  const what = input.kind === 'warning' ? 'warning' : 'all-clear';
+  return {
+    subject: `Siren fault: ${input.sirenName}`,
+    body:
+      `The ${what} command sent to siren ${input.sirenName} at ${utcText(input.createdAt)} was not acknowledged ` +
+      `by ${utcText(input.expiresAt)} and has expired; it will not be sent late. Check the siren.`,
+  };
+}

@@ -1,0 +1,220 @@
+// Read side of the lightning engine, for the API and the other engine parts (Threats, dashboard):
+// the delay items of spec 01 §3 and a location's lightning threat, computed from the stored zone
+// states with the domain's delay rules. Callers check the caller's customer scope first.
+import {
+  delayItems,
+  formatDelay,
+  greatCircleMiles,
+  initialBearingDeg,
+  remainingSeconds,
+} from '@allclear/domain';
+import type { Database } from '../../db/client.ts';
+import { circleBoundingBoxes } from './geometry.ts';
+import { effectiveZones, outermostRadius } from './effective-zones.ts';
+import {
+  loadLightningPolicies,
+  loadLocations,
+  loadZoneStates,
+  recentStrikesInBox,
+  type LocationRow,
+  type ZoneStateRow,
+} from './lightning.repository.ts';
+
+/** The delay call's body (spec 01 §3 'Lightning delay'): 'hh:mm:ss' per zone. */
+export interface DelayItems {
+  item1: string;
+  item2: string;
+  item3: string;
+  item4: string;
+}
+
+/** One zone of a location as the dashboard sees it. */
+export interface ZoneThreat {
+  /** 1..4 */
+  zone: number;
+  /** Effective radius (after the policy lock), miles; 0 = off. */
+  radiusMiles: number;
+  inDelay: boolean;
+  remainingSeconds: number;
+  /** remainingSeconds as 'hh:mm:ss'. */
+  delay: string;
+  lastStrikeAt: Date | null;
+  lastStrikeDistanceMiles: number | null;
+  allClearAt: Date | null;
+}
+
+/** A strike seen from a location. */
+export interface StrikeFromLocation {
+  time: Date;
+  distanceMiles: number;
+  /** Initial bearing from the location to the strike, degrees clockwise from north. */
+  bearingDeg: number;
+}
+
+/** A location's lightning threat. */
+export interface LightningThreat {
+  /** True when any zone's countdown is above zero (spec 01 §4 'Lightning in delay'). */
+  inDelay: boolean;
+  zones: ZoneThreat[];
+  /** Effective all-clear minutes (after the policy lock). */
+  allClearMinutes: number;
+  policyLocked: boolean;
+  countCloudToGroundOnly: boolean;
+  /** The most recent strike that fell in any of the location's zones. */
+  lastStrike?: StrikeFromLocation;
+  /** The nearest counted strike within the outermost zone during the last allClearMinutes. */
+  nearestStrike?: StrikeFromLocation;
+}
+
+const CLEAR: DelayItems = { item1: '00:00:00', item2: '00:00:00', item3: '00:00:00', item4: '00:00:00' };
+
+async function loadOne(db: Database, locationId: number) {
+  const [location] = await loadLocations(db, { ids: [locationId] });
+  if (!location) return null;
+  const policies = (await loadLightningPolicies(db, [location.customerId])).get(location.customerId) ?? [];
+  const zones = effectiveZones(location, policies);
+  const states = await loadZoneStates(db, [locationId]);
+  return { location, zones, states };
+}
+
+function zoneThreats(
+  radii: readonly number[],
+  allClearMinutes: number,
+  states: readonly ZoneStateRow[],
+  now: Date,
+): ZoneThreat[] {
+  return radii.map((radiusMiles, i) => {
+    const state = states.find((s) => s.zone === i + 1);
+    const lastStrikeAt = state?.lastStrikeAt ?? null;
+    // a zone switched off shows no countdown, whatever its past strikes
+    const remaining =
+      radiusMiles > 0 ? remainingSeconds(lastStrikeAt?.getTime() ?? null, allClearMinutes, now.getTime()) : 0;
+    return {
+      zone: i + 1,
+      radiusMiles,
+      inDelay: remaining > 0,
+      remainingSeconds: remaining,
+      delay: formatDelay(remaining),
+      lastStrikeAt,
+      lastStrikeDistanceMiles: state?.lastStrikeDistanceMiles ?? null,
+      allClearAt:
+        remaining > 0 && lastStrikeAt ? new Date(lastStrikeAt.getTime() + allClearMinutes * 60_000) : null,
+    };
+  });
+}
+
+/** item1..item4 of `GET location/Delay/{id}`: each zone's remaining delay as 'hh:mm:ss', '00:00:00' when clear or unknown (spec 01 §3). */
+export async function getDelayItems(db: Database, locationId: number, now: Date): Promise<DelayItems> {
+  const loaded = await loadOne(db, locationId);
+  if (!loaded) return { ...CLEAR };
+  const { zones, states } = loaded;
+  const last = [1, 2, 3, 4].map((zone, i) => {
+    if (zones.radii[i]! <= 0) return null;
+    return states.find((s) => s.zone === zone)?.lastStrikeAt?.getTime() ?? null;
+  }) as [number | null, number | null, number | null, number | null];
+  return delayItems(last, zones.allClearMinutes, now.getTime());
+}
+
+async function nearestRecentStrike(
+  db: Database,
+  location: LocationRow,
+  radiusMiles: number,
+  allClearMinutes: number,
+  now: Date,
+): Promise<StrikeFromLocation | undefined> {
+  if (radiusMiles <= 0) return undefined;
+  const from = new Date(now.getTime() - allClearMinutes * 60_000);
+  let best: StrikeFromLocation | undefined;
+  for (const box of circleBoundingBoxes(location.latitude, location.longitude, radiusMiles)) {
+    const rows = await recentStrikesInBox(db, from, {
+      south: box.minLat,
+      north: box.maxLat,
+      west: box.minLon,
+      east: box.maxLon,
+    });
+    for (const row of rows) {
+      if (row.time.getTime() > now.getTime()) continue;
+      if (location.countCloudToGroundOnly && row.type !== 1 && row.type !== 3) continue;
+      const distanceMiles = greatCircleMiles(location, row);
+      if (distanceMiles > radiusMiles || (best && best.distanceMiles <= distanceMiles)) continue;
+      best = { time: row.time, distanceMiles, bearingDeg: initialBearingDeg(location, row) };
+    }
+  }
+  return best;
+}
+
+/** A location's lightning threat at `now`: per-zone countdowns, the last and the nearest strike; all clear for an unknown location. */
+export async function getLightningThreat(
+  db: Database,
+  locationId: number,
+  now: Date,
+): Promise<LightningThreat> {
+  const loaded = await loadOne(db, locationId);
+  if (!loaded) {
+    return {
+      inDelay: false,
+      zones: [],
+      allClearMinutes: 0,
+      policyLocked: false,
+      countCloudToGroundOnly: false,
+    };
+  }
+  const { location, zones, states } = loaded;
+  const zoneList = zoneThreats(zones.radii, zones.allClearMinutes, states, now);
+  const newest = states
+    .filter((s) => s.lastStrikeAt && s.lastStrikeDistanceMiles !== null)
+    .sort((x, y) => y.lastStrikeAt!.getTime() - x.lastStrikeAt!.getTime() || x.zone - y.zone)[0];
+  const threat: LightningThreat = {
+    inDelay: zoneList.some((z) => z.inDelay),
+    zones: zoneList,
+    allClearMinutes: zones.allClearMinutes,
+    policyLocked: zones.policyLocked,
+    countCloudToGroundOnly: location.countCloudToGroundOnly,
+  };
+  if (newest) {
+    threat.lastStrike = {
+      time: newest.lastStrikeAt!,
+      distanceMiles: newest.lastStrikeDistanceMiles!,
+      bearingDeg: newest.lastStrikeBearingDeg ?? 0,
+    };
+  }
+  const nearest = await nearestRecentStrike(
+    db,
+    location,
+    outermostRadius(zones.radii),
+    zones.allClearMinutes,
+    now,
+  );
+  if (nearest) threat.nearestStrike = nearest;
+  return threat;
+}
+
+/** Which of the given locations are in a lightning delay at `now` (spec 01 §4 'Lightning in delay'), ascending ids. */
+export async function locationsInDelay(
+  db: Database,
+  locationIds: readonly number[],
+  now: Date,
+): Promise<number[]> {
+  if (locationIds.length === 0) return [];
+  const rows = await loadLocations(db, { ids: locationIds });
+  const customerIds = [...new Set(rows.map((r) => r.customerId))];
+  const policies = await loadLightningPolicies(db, customerIds);
+  const states = await loadZoneStates(db, locationIds);
+  const out: number[] = [];
+  for (const location of rows) {
+    const zones = effectiveZones(location, policies.get(location.customerId) ?? []);
+    const own = states.filter((s) => s.locationId === location.id);
+    if (zoneThreats(zones.radii, zones.allClearMinutes, own, now).some((z) => z.inDelay))
+      out.push(location.id);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** How many of the given locations are in a lightning delay at `now` (spec 01 §4 'Lightning in delay'). */
+export async function countLocationsInDelay(
+  db: Database,
+  locationIds: readonly number[],
+  now: Date,
+): Promise<number> {
+  return (await locationsInDelay(db, locationIds, now)).length;
+}

@@ -1,0 +1,111 @@
+// pg-boss 10 as the delivery job queue, on PGlite and PostgreSQL alike, through pg-boss's `db` option.
+// Jobs are sent inside the business transaction: `txExecutor(tx)` runs pg-boss's statements through
+// the caller's drizzle transaction, so a job exists exactly when the event and its deliveries commit.
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { Tx } from '../contracts.ts';
+
+/** The queue that carries one job per delivery row (data: { deliveryId }). */
+export const DELIVERY_QUEUE = 'notification-delivery';
+
+interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss's database adapter over a DatabaseHandle: statements with parameters go to `query`; those
+ * without go to `query` too when they are one statement, else to `exec` (pg-boss's migrations hold
+ * several statements, which PGlite's extended protocol refuses).
+ */
+export function handleExecutor(handle: DatabaseHandle): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: await handle.query(text, values) };
+      try {
+        return { rows: await handle.query(text) };
+      } catch (error) {
+        if (!isMultipleCommandsError(error)) throw error;
+        await handle.exec(text);
+        return { rows: [] };
+      }
+    },
+  };
+}
+
+function isMultipleCommandsError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /multiple commands|more than one statement/i.test(message);
+}
+
+/** An executor bound to a drizzle transaction: pg-boss's `$n` placeholders become bound parameters. */
+export function txExecutor(tx: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as
+        { rows: unknown[] } | unknown[];
+      return { rows: Array.isArray(result) ? result : result.rows };
+    },
+  };
+}
+
+/** Turns 'select $1, $2' and its values into a drizzle SQL with the same parameters in order. */
+export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const query = sql.empty();
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) {
+      if (part) query.append(sql.raw(part));
+    } else {
+      const value = values[Number(part) - 1];
+      query.append(sql`${toParam(value)}`);
+    }
+  });
+  return query;
+}
+
+// node-postgres and PGlite would each serialise objects; drizzle passes params through, so send JSON text.
+function toParam(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
+    return JSON.stringify(value);
+  }
+  return value;
+}
+
+export interface JobQueueOptions {
+  /** Attempts in all (first try plus retries). */
+  attempts: number;
+  /** Base of the exponential backoff, seconds (pg-boss: delay × 2^n with jitter). */
+  retryDelaySeconds: number;
+  /** A delivery running longer than this is taken as lost (its process died) and retried. */
+  expireInSeconds: number;
+  pollingIntervalSeconds: number;
+  /** pg-boss maintenance (expiry of lost jobs) interval, seconds. */
+  maintenanceIntervalSeconds: number;
+}
+
+/** A started pg-boss on the handle, with the delivery queue created. */
+export async function startJobQueue(handle: DatabaseHandle, opts: JobQueueOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: handleExecutor(handle),
+    schema: 'pgboss',
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds,
+    monitorStateIntervalSeconds: Math.max(opts.maintenanceIntervalSeconds, 60),
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', () => undefined);
+  await boss.start();
+  const queue = {
+    name: DELIVERY_QUEUE,
+    retryLimit: opts.attempts - 1,
+    retryDelay: opts.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: opts.expireInSeconds,
+  };
+  const existing = await boss.getQueue(DELIVERY_QUEUE);
+  if (existing) await boss.updateQueue(DELIVERY_QUEUE, queue);
+  else await boss.createQueue(DELIVERY_QUEUE, queue);
+  return boss;
+}

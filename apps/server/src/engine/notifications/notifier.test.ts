@@ -1,0 +1,432 @@
+// The notifier on a real database and real loopback channels: recipients, dedup, retries, dead letters.
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { Agent } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import { NotificationType } from '@allclear/domain';
+import { createTestDatabase } from '../../db/test-db.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { seedReferenceData } from '../../db/seed/reference.ts';
+import {
+  buildCustomer,
+  buildLocation,
+  buildNotificationUser,
+  buildOrganizationLocation,
+  buildPolicy,
+  buildSite,
+  buildUser,
+} from '../../db/factories.ts';
+import {
+  alertDeliveries,
+  alertEvents,
+  integrationConfigs,
+  notifications,
+  organizationLocationSites,
+  pushSubscriptions,
+  scenarioMappings,
+  userAlertTimes,
+  userNotificationSettings,
+  webhooks,
+} from '../../db/schema/index.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { ManualClock } from '../../platform/clock.ts';
+import type { AlertEvent } from '../contracts.ts';
+import { createNotifier, type Notifier } from './index.ts';
+import { signWebhook } from './channels/webhook.ts';
+import { selfSignedCertificate, startHttpFake, startSmtpServer, waitFor } from './test-fakes.ts';
+import { deliverOne, RateLimitedError } from './deliver.ts';
+
+let db: DatabaseHandle;
+let notifier: Notifier;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let twilio: Awaited<ReturnType<typeof startHttpFake>>;
+let hooks: Awaited<ReturnType<typeof startHttpFake>>;
+let pushService: Awaited<ReturnType<typeof startHttpFake>>;
+let singlewire: Awaited<ReturnType<typeof startHttpFake>>;
+const clock = new ManualClock('2026-07-01T17:00:00Z'); // Wednesday, 12:00 CDT
+const twilioScript: Record<string, number[]> = { '+15550000002': [500, 429] };
+const SECRET = 'whsec_' + Buffer.from('test-secret-0123456789').toString('base64');
+
+let customerId: number;
+let siteId: number;
+let locationId: number;
+let silencedLocationId: number;
+let policyId: number;
+let lightningPolicyId: number;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedReferenceData(db);
+  smtp = await startSmtpServer({ 'retry@example.test': 1 });
+  twilio = await startHttpFake((req) => {
+    const to = new URLSearchParams(req.body).get('To') ?? '';
+    return twilioScript[to]?.shift() ?? 201;
+  });
+  hooks = await startHttpFake((req) => (req.path === '/hang' ? 'hang' : 204));
+  pushService = await startHttpFake(() => 201, selfSignedCertificate());
+  singlewire = await startHttpFake(() => 201);
+
+  const customer = await buildCustomer(db.db);
+  customerId = customer.id;
+  const site = await buildSite(db.db, { customerId, alertTimes: true });
+  siteId = site.id;
+  const otherSite = await buildSite(db.db, { customerId, alertTimes: true });
+  const venue = await buildOrganizationLocation(db.db, { customerId });
+  await db.db
+    .insert(organizationLocationSites)
+    .values({ customerId, organizationLocationId: venue.id, siteId });
+  const owner = await buildUser(db.db, { customerId, email: 'owner@example.test', phoneNumber: null });
+  const member = await buildUser(db.db, {
+    customerId,
+    siteId,
+    email: 'member@example.test',
+    phoneNumber: '+15550000001',
+  });
+  await db.db.insert(userNotificationSettings).values({ userId: member.id, notificationType: 1 });
+  const smsRetry = await buildUser(db.db, {
+    customerId,
+    siteId,
+    email: 'retry@example.test',
+    phoneNumber: '+15550000002',
+  });
+  await db.db.insert(userNotificationSettings).values({ userId: smsRetry.id, notificationType: 1 });
+  const decliner = await buildUser(db.db, {
+    customerId,
+    siteId,
+    email: 'decliner@example.test',
+    declinesNotifications: true,
+  });
+  const pusher = await buildUser(db.db, {
+    customerId,
+    siteId,
+    email: 'pusher@example.test',
+    emailNotifications: false,
+  });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  await db.db.insert(pushSubscriptions).values({
+    userId: pusher.id,
+    customerId,
+    endpoint: `${pushService.url}/push/1`,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  });
+  // alert times 22:00-06:00 on Wednesday only: out of schedule at 12:00 CDT
+  const nightShift = await buildUser(db.db, { customerId, siteId, email: 'night@example.test' });
+  await db.db
+    .insert(userAlertTimes)
+    .values({ userId: nightShift.id, day: 3, startTime: '22:00:00', endTime: '06:00:00' });
+  const outsider = await buildUser(db.db, {
+    customerId,
+    siteId: otherSite.id,
+    email: 'outsider@example.test',
+  });
+  const contact = await buildNotificationUser(db.db, {
+    customerId,
+    siteId,
+    email: 'contact@example.test',
+    phoneNumber: null,
+  });
+  Object.assign(ids, {
+    pusher: pusher.id,
+    nightShift: nightShift.id,
+    owner: owner.id,
+    member: member.id,
+    smsRetry: smsRetry.id,
+    decliner: decliner.id,
+    outsider: outsider.id,
+    contact: String(contact.id),
+  });
+  locationId = (
+    await buildLocation(db.db, { customerId, userId: owner.id, organizationLocationId: venue.id, flags: 0 })
+  ).id;
+  silencedLocationId = (
+    await buildLocation(db.db, { customerId, userId: owner.id, organizationLocationId: venue.id, flags: 30 })
+  ).id;
+  await db.db.insert(webhooks).values({ customerId, url: `${hooks.url}/ok`, name: 'Ops', secret: SECRET });
+  policyId = (await buildPolicy(db.db, { customerId, shortName: 'HEAT', threshold: 103, siteIds: [siteId] }))
+    .id;
+  lightningPolicyId = (await buildPolicy(db.db, { customerId, shortName: 'LR1', siteIds: [otherSite.id] }))
+    .id;
+  const [integration] = await db.db
+    .insert(integrationConfigs)
+    .values({ customerId, webhookId: 'wh-1', token: 'sw-token' })
+    .returning();
+  await db.db.insert(scenarioMappings).values({
+    customerId,
+    integrationConfigId: integration!.id,
+    organizationLocationId: venue.id,
+    policyGroupId: siteId,
+    singlewireSiteId: 'sw-site-1',
+    singlewireScenarioId: 'sw-scenario-9',
+  });
+
+  notifier = createNotifier({
+    config: loadConfig({ APP_ENV: 'test' }),
+    db,
+    clock,
+    log: pino({ level: 'silent' }),
+    pushAgent: new Agent({ rejectUnauthorized: false }),
+    env: {
+      SMTP_URL: smtp.url,
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15559990000',
+      TWILIO_API_URL: twilio.url,
+      ALLOW_PRIVATE_WEBHOOKS: '1',
+      WEBHOOK_TIMEOUT_MS: '300',
+      NOTIFY_ATTEMPTS: '3',
+      NOTIFY_RETRY_DELAY_SECONDS: '1',
+      SINGLEWIRE_API_URL: `${singlewire.url}/api/v1`,
+    },
+  });
+  await notifier.service.start();
+}, 30_000);
+
+afterAll(async () => {
+  await notifier?.service.stop();
+  await Promise.all([
+    smtp?.close(),
+    twilio?.close(),
+    hooks?.close(),
+    pushService?.close(),
+    singlewire?.close(),
+  ]);
+  await db?.close();
+});
+
+function lightningEvent(
+  kind: AlertEvent['kind'],
+  correlationId: string,
+  overrides: Partial<AlertEvent> = {},
+): AlertEvent {
+  return {
+    id: randomUUID(),
+    kind,
+    notificationType: NotificationType.Lightning,
+    customerId,
+    locationId,
+    correlationId,
+    occurredAt: clock.now(),
+    subject: kind === 'lightning-delay' ? 'Lightning delay at Field 1' : 'All clear at Field 1',
+    body:
+      kind === 'lightning-delay'
+        ? 'Lightning 4.2 miles from Field 1. All clear at 12:30 PM.'
+        : 'All clear at Field 1.',
+    details: { strikeId: 's-1', distanceMiles: 4.2, zone: 1 },
+    ...overrides,
+  };
+}
+
+const enqueue = (event: AlertEvent) => db.db.transaction((tx) => notifier.enqueueAlert(tx, event));
+const deliveriesOf = (eventId: string) =>
+  db.db.select().from(alertDeliveries).where(eq(alertDeliveries.eventId, eventId));
+const settled = (eventId: string) => async () => {
+  const rows = await deliveriesOf(eventId);
+  return rows.length > 0 && rows.every((r) => r.status === 'delivered' || r.status === 'dead');
+};
+
+describe('notifier', () => {
+  const correlationId = randomUUID();
+  let delay: AlertEvent;
+
+  it('delivers a lightning delay to the groups of the venue and the owner, on their channels, once', async () => {
+    delay = lightningEvent('lightning-delay', correlationId);
+    await enqueue(delay);
+    await enqueue(delay); // the same event again: nothing more
+    await waitFor(settled(delay.id), 20_000);
+    const rows = await deliveriesOf(delay.id);
+    const keys = rows.map((r) => `${r.recipientKey.split(':')[0]}:${r.address}:${r.channel}`).sort();
+    expect(keys).toEqual(
+      [
+        'notification-user:contact@example.test:email',
+        `user:member@example.test:email`,
+        'user:+15550000001:sms',
+        'user:owner@example.test:email',
+        'user:retry@example.test:email',
+        'user:+15550000002:sms',
+        'user::push',
+        `webhook:${hooks.url}/ok:webhook`,
+      ].sort(),
+    );
+    expect(
+      rows
+        .filter((r) => r.status !== 'delivered' || r.acceptedAt === null)
+        .map((r) => [r.channel, r.lastError]),
+    ).toEqual([]);
+    // decliner, the night shift (out of schedule) and the member of another group get nothing
+    expect(smtp.mails.map((m) => m.to).sort()).toEqual(
+      ['contact@example.test', 'member@example.test', 'owner@example.test', 'retry@example.test'].sort(),
+    );
+    // history (the bell) for full users who hear it
+    const history = await db.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.correlationId, correlationId));
+    expect(history.map((h) => h.userId).sort()).toEqual(
+      [ids.member, ids.owner, ids.smsRetry, ids.pusher].sort(),
+    );
+    // web push through VAPID to the subscription's endpoint
+    expect(pushService.requests).toHaveLength(1);
+    expect(pushService.requests[0]!.path).toBe('/push/1');
+    expect(String(pushService.requests[0]!.headers.authorization)).toMatch(/^vapid t=.+, k=.+/);
+  }, 30_000);
+
+  it('retries a refusing SMTP server and a Twilio 500 then 429, and records the attempts', async () => {
+    const rows = await deliveriesOf(delay.id);
+    expect(rows.find((r) => r.address === 'retry@example.test')?.attempts).toBe(2);
+    expect(rows.find((r) => r.address === '+15550000002')?.attempts).toBe(3);
+    expect(rows.find((r) => r.address === '+15550000001')?.attempts).toBe(1);
+    const smsToRetry = twilio.requests.filter(
+      (r) => new URLSearchParams(r.body).get('To') === '+15550000002',
+    );
+    expect(smsToRetry).toHaveLength(3);
+    expect(twilio.requests[0]!.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
+  });
+
+  it('signs the webhook per Standard Webhooks and the all-clear shares the event id', async () => {
+    const allClear = lightningEvent('lightning-all-clear', correlationId, {
+      occurredAt: new Date('2026-07-01T09:00:00Z'),
+    });
+    await enqueue(allClear);
+    await waitFor(settled(allClear.id), 20_000);
+    const sent = hooks.requests.filter((r) => r.path === '/ok');
+    expect(sent).toHaveLength(2);
+    for (const r of sent) {
+      const id = String(r.headers['webhook-id']);
+      const ts = Number(r.headers['webhook-timestamp']);
+      expect(r.headers['webhook-signature']).toBe(signWebhook(SECRET, id, ts, r.body));
+    }
+    const [first, second] = sent.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { eventId: string } },
+    );
+    expect(first!.type).toBe('DELAY');
+    expect(second!.type).toBe('ALL_CLEAR');
+    expect(second!.data.eventId).toBe(first!.data.eventId);
+    // 04:00 CDT is outside every schedule, yet the all-clear reaches whoever got the alert
+    expect((await deliveriesOf(allClear.id)).length).toBe((await deliveriesOf(delay.id)).length);
+  }, 30_000);
+
+  it('dead-letters a webhook that times out on every attempt, and refuses a private address at once', async () => {
+    await db.db
+      .update(webhooks)
+      .set({ url: `${hooks.url}/hang` })
+      .where(eq(webhooks.customerId, customerId));
+    await db.db
+      .insert(webhooks)
+      .values({ customerId, url: 'http://10.1.2.3/hook', name: 'Private', secret: SECRET });
+    const event = lightningEvent('lightning-delay', randomUUID());
+    await enqueue(event);
+    await waitFor(settled(event.id), 20_000);
+    const rows = (await deliveriesOf(event.id)).filter((r) => r.channel === 'webhook');
+    const hang = rows.find((r) => r.address.endsWith('/hang'))!;
+    const priv = rows.find((r) => r.address.includes('10.1.2.3'))!;
+    expect(hang).toMatchObject({ status: 'dead', attempts: 3 });
+    expect(hang.lastError).toMatch(/timed out/);
+    expect(priv).toMatchObject({ status: 'dead', attempts: 1 });
+    expect(priv.lastError).toMatch(/refused address 10\.1\.2\.3/);
+    // every other delivery of the event still arrived
+    expect(rows.length).toBe(2);
+    expect(
+      (await deliveriesOf(event.id))
+        .filter((r) => r.channel !== 'webhook')
+        .every((r) => r.status === 'delivered'),
+    ).toBe(true);
+    await db.db.delete(webhooks).where(eq(webhooks.customerId, customerId));
+  }, 30_000);
+
+  it('sends nothing for a silenced location (flags mask 30)', async () => {
+    const event = lightningEvent('lightning-delay', randomUUID(), { locationId: silencedLocationId });
+    await enqueue(event);
+    expect(await deliveriesOf(event.id)).toHaveLength(0);
+  });
+
+  it('a rolled-back transaction leaves neither deliveries nor jobs', async () => {
+    const event = lightningEvent('lightning-delay', randomUUID());
+    await expect(
+      db.db.transaction(async (tx) => {
+        await notifier.enqueueAlert(tx, event);
+        throw new Error('engine failed after enqueue');
+      }),
+    ).rejects.toThrow('engine failed');
+    expect(await deliveriesOf(event.id)).toHaveLength(0);
+    const jobs = await db.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where data->>'deliveryId' is not null and state = 'created'`,
+    );
+    expect(jobs[0]!.n).toBe(0);
+  });
+  it('a policy warning reaches the policy groups and triggers the mapped Singlewire scenario', async () => {
+    const event: AlertEvent = {
+      ...lightningEvent('policy-warning', randomUUID()),
+      notificationType: NotificationType.HEAT,
+      policyId,
+      policyTypeShortName: 'HEAT',
+      subject: 'Heat policy at Field 1',
+      body: 'Heat index 104 °F at Field 1 (threshold 103 °F).',
+      details: { value: 104, threshold: 103, source: 'station' },
+    };
+    await enqueue(event);
+    await waitFor(settled(event.id), 20_000);
+    const rows = await deliveriesOf(event.id);
+    // the owner is not in the policy's group; the group members are
+    expect(rows.some((r) => r.userId === ids.owner)).toBe(false);
+    expect(rows.some((r) => r.userId === ids.member)).toBe(true);
+    const scenario = rows.find((r) => r.channel === 'singlewire')!;
+    expect(scenario).toMatchObject({ status: 'delivered', address: 'sw-scenario-9' });
+    expect(singlewire.requests).toHaveLength(1);
+    expect(singlewire.requests[0]!.path).toBe('/api/v1/scenario-notifications');
+    expect(singlewire.requests[0]!.headers.authorization).toBe('Bearer sw-token');
+    expect(JSON.parse(singlewire.requests[0]!.body)).toMatchObject({
+      scenarioId: 'sw-scenario-9',
+      siteId: 'sw-site-1',
+    });
+  }, 30_000);
+
+  it('rate limits e-mail per address per minute, and lets it through exactly a minute later', async () => {
+    const event = lightningEvent('lightning-delay', randomUUID());
+    await db.db
+      .insert(alertEvents)
+      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+    const [a, b] = await db.db
+      .insert(alertDeliveries)
+      .values(
+        ['x', 'y'].map((k) => ({
+          eventId: event.id,
+          customerId,
+          recipientKey: `test:${k}`,
+          channel: 'email',
+          address: 'limit@example.test',
+        })),
+      )
+      .returning();
+    const sent: string[] = [];
+    const local = new ManualClock('2026-07-01T17:00:00Z');
+    const deps = {
+      db,
+      clock: local,
+      perMinute: { email: 1, sms: 1 },
+      senders: { email: async (m: { deliveryId: string }) => void sent.push(m.deliveryId) } as never,
+    };
+    expect(await deliverOne(deps, a!.id, 0, false)).toBe('delivered');
+    local.advance(59_999);
+    await expect(deliverOne(deps, b!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
+    local.advance(1);
+    expect(await deliverOne(deps, b!.id, 1, false)).toBe('delivered');
+    expect(await deliverOne(deps, b!.id, 2, false)).toBe('skipped');
+    expect(sent).toEqual([a!.id, b!.id]);
+  });
+  it('a lightning event with an LR policy still reaches the venue groups and the owner', async () => {
+    const event = lightningEvent('lightning-delay', randomUUID(), {
+      policyId: lightningPolicyId,
+      policyTypeShortName: 'LR1',
+    });
+    await enqueue(event);
+    await waitFor(settled(event.id), 20_000);
+    const users = new Set((await deliveriesOf(event.id)).map((r) => r.userId));
+    expect(users.has(ids.owner!)).toBe(true);
+    expect(users.has(ids.member!)).toBe(true);
+    expect(users.has(ids.outsider!)).toBe(false);
+  }, 30_000);
+});

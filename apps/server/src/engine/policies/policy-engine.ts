@@ -1,0 +1,303 @@
+// The policy engine (issue 5): every minute of clock time evaluates every threshold policy (not lightning) for
+// every location against its current conditions with the warning life cycle, and applies NWS alerts to
+// locations. Each transition is recorded and handed to the notifier in one transaction.
+import { randomUUID } from 'node:crypto';
+import { mostSeverePolicy, NotificationType } from '@allclear/domain';
+import { alertAppliesToPoint, type WeatherAlert } from '@allclear/weather';
+import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
+import { createClockTicker } from '../observations/clock-ticker.ts';
+import { OBSERVATION_FRESH_MINUTES } from '../observations/source-selection.ts';
+import {
+  allClearMessage,
+  notificationTypeOf,
+  nwsMessage,
+  warningMessage,
+  type WarningText,
+} from './messages.ts';
+import { PolicyRepository, type ConditionRow, type PolicyRow, type WarningRow } from './policy.repository.ts';
+import { EVALUATED_POLICY_TYPES, policyValue, type EvaluatedPolicyType } from './policy-values.ts';
+import { LifecycleAlert, stepWarning, type WarningState } from './warning-lifecycle.ts';
+
+/** How often the engine evaluates, ms of clock time (NWS alerts are polled every 60 s, spec 01 §9). */
+export const POLICY_CYCLE_MS = 60_000;
+
+const isEvaluated = (s: string): s is EvaluatedPolicyType =>
+  (EVALUATED_POLICY_TYPES as readonly string[]).includes(s);
+
+/** The governing policy per customer and type: the most severe threshold (spec 01 §5). */
+export function governingPolicies(
+  rows: readonly PolicyRow[],
+): Map<number, Map<EvaluatedPolicyType, PolicyRow>> {
+  const grouped = new Map<number, Map<EvaluatedPolicyType, PolicyRow[]>>();
+  for (const p of rows) {
+    if (!isEvaluated(p.shortName)) continue;
+    const byType = grouped.get(p.customerId) ?? new Map<EvaluatedPolicyType, PolicyRow[]>();
+    const list = byType.get(p.shortName) ?? [];
+    list.push(p);
+    byType.set(p.shortName, list);
+    grouped.set(p.customerId, byType);
+  }
+  const out = new Map<number, Map<EvaluatedPolicyType, PolicyRow>>();
+  for (const [customerId, byType] of grouped) {
+    const chosen = new Map<EvaluatedPolicyType, PolicyRow>();
+    for (const [type, list] of byType) chosen.set(type, mostSeverePolicy(list)!);
+    out.set(customerId, chosen);
+  }
+  return out;
+}
+
+function stateOf(w: WarningRow): WarningState {
+  return {
+    startedAt: w.startedAt.getTime(),
+    lastAlertAt: w.lastAlertAt.getTime(),
+    allClearAt: w.allClearAt ? w.allClearAt.getTime() : null,
+  };
+}
+
+/** The policy engine; `runCycle()` evaluates once at the clock's now (tests call it after moving a ManualClock). */
+export function createPolicyEngine(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
+  const repo = new PolicyRepository(ctx.db.db);
+  const db = ctx.db.db;
+
+  async function evaluatePolicies(now: Date): Promise<void> {
+    const nowMs = now.getTime();
+    const [policyRows, actions, conditions, warnings] = await Promise.all([
+      repo.listPolicies(),
+      repo.listActions(),
+      repo.listConditions(),
+      repo.listActiveWarnings(),
+    ]);
+    const governing = governingPolicies(policyRows);
+    // Every policy of a customer and type: all their groups hear the governing policy's warning.
+    const sameType = new Map<string, number[]>();
+    for (const p of policyRows) {
+      const key = `${p.customerId}:${p.policyTypeId}`;
+      sameType.set(key, [...(sameType.get(key) ?? []), p.id]);
+    }
+    const active = new Map<string, WarningRow>();
+    for (const w of warnings) active.set(`${w.locationId}:${w.policyTypeId}`, w);
+    const byLocation = new Map<number, ConditionRow>();
+    for (const c of conditions) byLocation.set(c.locationId, c);
+
+    for (const c of conditions) {
+      const fresh = nowMs - c.observedAt.getTime() <= OBSERVATION_FRESH_MINUTES * 60_000;
+      for (const [type, policy] of governing.get(c.customerId) ?? []) {
+        const key = `${c.locationId}:${policy.policyTypeId}`;
+        const warning = active.get(key) ?? null;
+        active.delete(key);
+        const watched = fresh ? policyValue(type, c) : { value: NaN, applicable: true };
+        const { next, alert } = stepWarning(
+          warning ? stateOf(warning) : null,
+          watched.value,
+          watched.applicable,
+          policy,
+          nowMs,
+        );
+        if (!warning && !next) continue;
+        await applyStep(
+          c,
+          policy,
+          warning,
+          next,
+          alert,
+          watched.value,
+          now,
+          actions.get(policy.id),
+          sameType.get(`${c.customerId}:${policy.policyTypeId}`) ?? [policy.id],
+        );
+      }
+    }
+    // Warnings whose policy no longer exists (or whose location lost its conditions) end without an alert.
+    for (const w of active.values()) {
+      if (byLocation.has(w.locationId) && governing.get(w.customerId)) {
+        const stillGoverned = [...(governing.get(w.customerId)?.values() ?? [])].some(
+          (p) => p.policyTypeId === w.policyTypeId,
+        );
+        if (stillGoverned) continue;
+      }
+      await repo.updateWarning(db, w.id, { endedAt: now, lastUpdateAt: now });
+    }
+  }
+
+  async function applyStep(
+    c: ConditionRow,
+    policy: PolicyRow,
+    warning: WarningRow | null,
+    next: WarningState | null,
+    alert: LifecycleAlert,
+    value: number,
+    now: Date,
+    custom: { trigger: string[]; allClear: string[] } | undefined,
+    policyIds: number[],
+  ): Promise<void> {
+    const shownValue = Number.isNaN(value) ? (warning?.value ?? 0) : value;
+    const text: WarningText = {
+      locationLabel: c.label,
+      displayName: policy.displayName,
+      value: shownValue,
+      threshold: policy.threshold,
+      unit: policy.unit,
+      precision: policy.precision,
+      isDesc: policy.isDesc,
+      allClearMinutes: policy.allClearMinutes,
+    };
+    const event = (
+      kind: AlertEvent['kind'],
+      correlationId: string,
+      msg: { subject: string; body: string },
+    ): AlertEvent => ({
+      id: randomUUID(),
+      kind,
+      notificationType: notificationTypeOf(policy.shortName),
+      customerId: c.customerId,
+      locationId: c.locationId,
+      policyId: policy.id,
+      policyTypeShortName: policy.shortName,
+      correlationId,
+      occurredAt: now,
+      subject: msg.subject,
+      body: msg.body,
+      details: {
+        policyIds,
+        value: shownValue,
+        threshold: policy.threshold,
+        unit: policy.unit,
+        isDesc: policy.isDesc,
+        source: c.source,
+        observedAt: c.observedAt.toISOString(),
+        stationId: c.stationId,
+        metarStation: c.metarStationId,
+      },
+    });
+
+    await db.transaction(async (tx) => {
+      if (!warning && next) {
+        const correlationId = randomUUID();
+        await repo.insertWarning(tx, {
+          customerId: c.customerId,
+          locationId: c.locationId,
+          policyId: policy.id,
+          policyTypeId: policy.policyTypeId,
+          startedAt: now,
+          lastAlertAt: now,
+          lastUpdateAt: now,
+          value: shownValue,
+          threshold: policy.threshold,
+          correlationId,
+        });
+        await ctx.enqueueAlert(
+          tx,
+          event(
+            'policy-warning',
+            correlationId,
+            warningMessage({ ...text, customMessages: custom?.trigger }, false),
+          ),
+        );
+        return;
+      }
+      if (!warning) return;
+      if (!next) {
+        await repo.updateWarning(tx, warning.id, { endedAt: now, lastUpdateAt: now, value: shownValue });
+        if (alert === LifecycleAlert.AllClear && custom && custom.allClear.length > 0) {
+          await ctx.enqueueAlert(
+            tx,
+            event(
+              'policy-all-clear',
+              warning.correlationId,
+              allClearMessage({ ...text, allClearAt: now, customMessages: custom.allClear }),
+            ),
+          );
+        }
+        return;
+      }
+      await repo.updateWarning(tx, warning.id, {
+        policyId: policy.id,
+        threshold: policy.threshold,
+        value: shownValue,
+        lastUpdateAt: now,
+        lastAlertAt: new Date(next.lastAlertAt),
+        allClearAt: next.allClearAt === null ? null : new Date(next.allClearAt),
+      });
+      if (alert === LifecycleAlert.ReAlert) {
+        await ctx.enqueueAlert(
+          tx,
+          event(
+            'policy-realert',
+            warning.correlationId,
+            warningMessage({ ...text, customMessages: custom?.trigger }, true),
+          ),
+        );
+      }
+    });
+  }
+
+  async function applyNwsAlerts(now: Date): Promise<void> {
+    const alerts = await ctx.weather.providers.alerts.activeAlerts(now);
+    if (alerts.length === 0) return;
+    const withoutPolygon = alerts.some((a) => !a.polygon);
+    for (const location of await repo.listLocations()) {
+      const applying: WeatherAlert[] = alerts.filter(
+        (a) => a.polygon && alertAppliesToPoint(a, location, []),
+      );
+      if (withoutPolygon) {
+        // Zone-only alerts need the point's zones, which the source resolves (polygon first, zone second).
+        for (const a of await ctx.weather.providers.alerts.alertsForPoint(location, now)) {
+          if (!a.polygon && !applying.some((x) => x.id === a.id)) applying.push(a);
+        }
+      }
+      for (const a of applying) {
+        const ends = a.ends ?? a.expires;
+        await db.transaction(async (tx) => {
+          const isNew = await repo.applyNwsAlert(tx, {
+            alertId: a.id,
+            locationId: location.id,
+            customerId: location.customerId,
+            event: a.event,
+            headline: a.headline,
+            description: a.description,
+            severity: a.severity,
+            onset: a.onset,
+            endsAt: ends,
+            firstSeen: now,
+          });
+          if (!isNew) return;
+          const msg = nwsMessage(location.label, { event: a.event, headline: a.headline, ends });
+          await ctx.enqueueAlert(tx, {
+            id: randomUUID(),
+            kind: 'nws-alert',
+            notificationType: NotificationType.NWS,
+            customerId: location.customerId,
+            locationId: location.id,
+            correlationId: `nws:${a.id}`,
+            occurredAt: now,
+            subject: msg.subject,
+            body: msg.body,
+            details: {
+              alertId: a.id,
+              event: a.event,
+              severity: a.severity,
+              ends: ends.toISOString(),
+              areaDesc: a.areaDesc,
+            },
+          });
+          await repo.markNwsNotified(tx, a.id, location.id);
+        });
+      }
+    }
+  }
+
+  async function runCycle(): Promise<void> {
+    const now = ctx.clock.now();
+    await evaluatePolicies(now);
+    await applyNwsAlerts(now);
+  }
+
+  const ticker = createClockTicker(ctx.clock, POLICY_CYCLE_MS, runCycle, (err) =>
+    ctx.log.error({ err }, 'policy cycle failed'),
+  );
+  return {
+    start: async () => ticker.start(),
+    stop: () => ticker.stop(),
+    runCycle: () => ticker.runNow(),
+  };
+}

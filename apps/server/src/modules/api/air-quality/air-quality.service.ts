@@ -1,0 +1,96 @@
+// Air quality near a location (spec 01 §3 'Pollutant', spec 02 §2.3), the customer's sensors (spec 03 §2.7)
+// and the AQI categories; indices by EPA NowCast and AQI equations from @allclear/domain.
+import type { TAirQualityCategory, TAirQualitySensorRow, TAqiIndex, TPollutant } from '@allclear/contracts';
+import { AQI_CATEGORIES, aqiCategory, type AqiCategoryName } from '@allclear/domain';
+import type { ConfiguredWeather } from '@allclear/weather';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { airQualitySensors } from '../../../db/schema/index.ts';
+import { pollutantIndices } from '../../../engine/observations/air-quality.ts';
+import type { Principal } from '../../../platform/auth.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { visibleLocation } from '../observations/location-access.ts';
+import { requireAdminRole } from '../scope.ts';
+
+/** AirNow's health statement of each AQI category. */
+const CATEGORY_DESCRIPTIONS: Record<AqiCategoryName, string> = {
+  Good: 'Air quality is satisfactory, and air pollution poses little or no risk.',
+  Moderate:
+    'Air quality is acceptable. However, there may be a risk for some people, particularly those who are unusually sensitive to air pollution.',
+  'Unhealthy for Sensitive Groups':
+    'Members of sensitive groups may experience health effects. The general public is less likely to be affected.',
+  Unhealthy:
+    'Some members of the general public may experience health effects; members of sensitive groups may experience more serious health effects.',
+  'Very Unhealthy': 'Health alert: The risk of health effects is increased for everyone.',
+  Hazardous: 'Health warning of emergency conditions: everyone is more likely to be affected.',
+};
+
+const index = (aqi: number | null): TAqiIndex => {
+  const c = aqi === null ? null : aqiCategory(aqi);
+  return { value: aqi, color: c?.color ?? null, shortDescription: c?.name ?? null };
+};
+
+export class AirQualityService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly weather: ConfiguredWeather,
+  ) {}
+
+  /** `GET AirQuality/Location/{id}`: each pollutant's nearest sensor, the main pollutant (highest NowCast AQI) first. */
+  async forLocation(p: Principal, id: number): Promise<TPollutant[]> {
+    const location = await visibleLocation(this.db, p, id);
+    const series = await this.weather.providers.airQuality.near(location, this.clock.now());
+    const indices = series.map(pollutantIndices);
+    let main = -1;
+    indices.forEach((i, n) => {
+      if (i.nowCastAqi !== null && (main < 0 || i.nowCastAqi > indices[main]!.nowCastAqi!)) main = n;
+    });
+    if (main < 0 && indices.length > 0) main = 0;
+    const pollutants = indices.map((i, n) => ({
+      pollutantName: i.pollutant,
+      sourceName: i.sensorName,
+      distanceInMiles: Math.round(i.distanceMiles * 10) / 10,
+      isMainPollutant: n === main,
+      concentration: { value: i.latest === null ? null : Math.round(i.latest * 10) / 10, unit: i.unit },
+      aqiData: {
+        nowCastIndex: index(i.nowCastAqi),
+        oneHourIndex: index(i.oneHourAqi),
+        eightHourIndex: index(i.eightHourAqi),
+        twentyFourHourIndex: index(i.twentyFourHourAqi),
+      },
+      utcTimeStamp: i.time.toISOString(),
+    }));
+    return [...pollutants.filter((x) => x.isMainPollutant), ...pollutants.filter((x) => !x.isMainPollutant)];
+  }
+
+  /** `GET AirQuality`: the customer's sensors (admin roles, spec 03 §2.7); empty when it has none. */
+  async sensors(p: Principal): Promise<TAirQualitySensorRow[]> {
+    requireAdminRole(p);
+    const rows = await this.db
+      .select()
+      .from(airQualitySensors)
+      .where(eq(airQualitySensors.customerId, p.customerId))
+      .orderBy(asc(airQualitySensors.name), asc(airQualitySensors.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      pM2_5: r.pm25Aqi,
+      pM10: r.pm10Aqi,
+      enabled: r.enabled,
+      status: r.enabled ? 'Enabled' : 'Disabled',
+      lastActivity: r.lastActivityAt ? r.lastActivityAt.toISOString() : null,
+    }));
+  }
+
+  /** `GET AirQuality/Categories`: EPA categories with AirNow's health statements. */
+  categories(): TAirQualityCategory[] {
+    return AQI_CATEGORIES.map((c) => ({
+      name: c.name,
+      min: c.aqiLow,
+      max: Number.isFinite(c.aqiHigh) ? c.aqiHigh : null,
+      color: c.color,
+      shortDescription: CATEGORY_DESCRIPTIONS[c.name],
+    }));
+  }
+}

@@ -1,0 +1,69 @@
+// Forecasts for a location or a point (spec 01 §7 'Threats, advisories, forecasts'), customer-scoped for locations.
+import type { TDailyForecastItem, THourlyForecastItem } from '@allclear/contracts';
+import type { ConfiguredWeather, LatLon } from '@allclear/weather';
+import type { Database } from '../../../db/client.ts';
+import type { Principal } from '../../../platform/auth.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { visibleLocation } from '../observations/location-access.ts';
+import { todaysHours } from '../threats/threat-forecast.ts';
+import { presentDaily, presentHourly } from './forecast.presenter.ts';
+
+const HOUR_MS = 3_600_000;
+/** Days of the daily forecast (spec 01 §7). */
+export const DAILY_FORECAST_DAYS = 7;
+
+export class ForecastService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly weather: ConfiguredWeather,
+  ) {}
+
+  /** `hours` hours from the current hour at a point. */
+  async hourlyAt(point: LatLon, hours: number): Promise<THourlyForecastItem[]> {
+    const now = this.clock.now();
+    const hourStart = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+    const forecast = await this.weather.providers.forecast.hourly(point, now, hours + 1);
+    return forecast.hours
+      .filter((h) => h.time.getTime() >= hourStart)
+      .slice(0, hours)
+      .map((h) => presentHourly(h, point.latitude, point.longitude));
+  }
+
+  /** The rest of today (local day by longitude) hour by hour at a point. */
+  async todayHourlyAt(point: LatLon): Promise<THourlyForecastItem[]> {
+    const now = this.clock.now();
+    const forecast = await this.weather.providers.forecast.hourly(point, now, 30);
+    return todaysHours(forecast.hours, now, point.longitude).map((h) =>
+      presentHourly(h, point.latitude, point.longitude),
+    );
+  }
+
+  async dailyAt(point: LatLon): Promise<TDailyForecastItem[]> {
+    const forecast = await this.weather.providers.forecast.daily(
+      point,
+      this.clock.now(),
+      DAILY_FORECAST_DAYS,
+    );
+    return forecast.days
+      .slice(0, DAILY_FORECAST_DAYS)
+      .map((d) => presentDaily(d, point.latitude, point.longitude));
+  }
+
+  async hourly(p: Principal, id: number, hours: number): Promise<THourlyForecastItem[]> {
+    return this.hourlyAt(await visibleLocation(this.db, p, id), hours);
+  }
+
+  async todayHourly(p: Principal, id: number): Promise<THourlyForecastItem[]> {
+    return this.todayHourlyAt(await visibleLocation(this.db, p, id));
+  }
+
+  async daily(p: Principal, id: number): Promise<TDailyForecastItem[]> {
+    return this.dailyAt(await visibleLocation(this.db, p, id));
+  }
+
+  /** Today's summary: the first day of the daily forecast, null if none. */
+  async today(p: Principal, id: number): Promise<TDailyForecastItem | null> {
+    return (await this.daily(p, id))[0] ?? null;
+  }
+}

@@ -1,0 +1,272 @@
+// Location rules: who may read and change a location, the form's server checks (name, address,
+// coordinates, zones, all-clear, organisation location, fourth-zone entitlement), the type-1 lock,
+// the organisation's lightning-policy lock, and the 'location-changed' fact after each commit
+// (spec 01 §3 'Location', §4 'Policy lock', §5, §6, §7 'Locations', §8; spec 02 §3 preload record).
+import {
+  ADMIN_ROLES,
+  applyPolicyLock,
+  greatCircleMiles,
+  isAllClearOption,
+  isFourthZoneVisible,
+  isInRadarCoverage,
+  newLocationDefaults,
+  preloadedLocation,
+  validateZones,
+  ALL_CLEAR_MAX_MINUTES,
+  ALL_CLEAR_MIN_MINUTES,
+  ALL_CLEAR_STEP_MINUTES,
+  type LightningPolicy,
+  type RoleName,
+} from '@allclear/domain';
+import type { TLocation, TLocationAddWarning, TLocationInput, TPreloadLocation } from '@allclear/contracts';
+import type { Principal } from '../../../platform/auth.ts';
+import type { Bus } from '../../../platform/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  ruleViolation,
+  type FieldErrors,
+} from '../../../platform/errors.ts';
+import { isSuperAdmin } from '../scope.ts';
+import type { LocationRepository, LocationRow, LocationValues } from './location.repository.ts';
+import { presentLocation } from './location.presenter.ts';
+
+/** Longest location name, characters. */
+export const LABEL_MAX_LENGTH = 100;
+/** Longest address text, characters. */
+export const LOCATION_NAME_MAX_LENGTH = 250;
+/** A new pick this close to a saved location gets the add warning, miles. */
+export const NEARBY_LOCATION_MILES = 1;
+
+export const LOCATION_MESSAGES = {
+  added: 'Location added',
+  updated: 'Location updated',
+  deleted: 'Location deleted',
+  forecastUpdated: 'Forecast location updated',
+  preloadsUpdated: 'User locations updated',
+  nameRequired: 'Name is required.',
+  addressRequired: 'Address is required.',
+  typeOneRename: 'This location cannot be renamed.',
+  typeOneDelete: 'This location cannot be deleted.',
+  fourthZone: 'The fourth lightning zone is not enabled for your organization.',
+  allClear: `All-clear time must be ${ALL_CLEAR_MIN_MINUTES} to ${ALL_CLEAR_MAX_MINUTES} minutes in steps of ${ALL_CLEAR_STEP_MINUTES}.`,
+  latitude: 'Latitude must be between -90 and 90.',
+  longitude: 'Longitude must be between -180 and 180.',
+  organizationLocation: 'Organization location not found.',
+  organizationLocationUsed: 'This organization location is already used by another location.',
+  invalid: 'One or more validation errors occurred.',
+  outsideCoverageTitle: 'Outside radar coverage',
+  outsideCoverage:
+    'This location is outside our radar coverage area (the continental United States). Lightning alerts and weather data still work here, but only past radar imagery is available.',
+  nearbyTitle: 'Location nearby',
+} as const;
+
+/** The add-warning text for a pick within a mile of a saved location. */
+export const nearbyLocationMessage = (label: string) =>
+  `You already have a location, "${label}", within ${NEARBY_LOCATION_MILES} mile of this point.`;
+
+const isAdmin = (p: Principal) => ADMIN_ROLES.includes(p.role as RoleName);
+
+export class LocationService {
+  constructor(
+    private readonly repo: LocationRepository,
+    private readonly bus: Bus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A location the caller may see: their own, or their customer's shared ones (404 otherwise). */
+  private async visible(p: Principal, id: number): Promise<LocationRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound('Location');
+    if (isSuperAdmin(p)) return row;
+    if (row.customerId !== p.customerId) throw notFound('Location');
+    if (row.userId !== null && row.userId !== p.userId && !isAdmin(p)) throw notFound('Location');
+    return row;
+  }
+
+  /** The owner changes their own location; admin roles also change the customer's shared and users' locations (spec 01 §6). */
+  private async editable(p: Principal, id: number): Promise<LocationRow> {
+    const row = await this.visible(p, id);
+    if (row.userId === p.userId || isSuperAdmin(p) || isAdmin(p)) return row;
+    // a shared location the caller can see but, without an admin role, not change
+    throw forbidden('You may not change a location shared by your organization.');
+  }
+
+  private publish(row: { id: number; customerId: number }, deleted: boolean): void {
+    this.bus.publish('location-changed', { locationId: row.id, customerId: row.customerId, deleted });
+  }
+
+  /** The customer's LR1..LR4 policies (spec 01 §4 'Policy lock'). */
+  lightningPolicies(p: Principal): Promise<LightningPolicy[]> {
+    return this.repo.lightningPolicies(p.customerId);
+  }
+
+  /**
+   * Checks a location against the form's rules after the policy lock is applied; throws 400 with
+   * every broken field named (spec 01 §5, §8).
+   */
+  private async checked(
+    p: Principal,
+    customerId: number,
+    ownerId: string | null,
+    values: LocationValues,
+    existing?: LocationRow,
+  ): Promise<LocationValues> {
+    const errors: FieldErrors = {};
+    const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+    if (!values.label.trim()) add('Label', LOCATION_MESSAGES.nameRequired);
+    else if (values.label.length > LABEL_MAX_LENGTH)
+      add('Label', `Name must be at most ${LABEL_MAX_LENGTH} characters.`);
+    if (existing?.type === 1 && values.label !== existing.label)
+      add('Label', LOCATION_MESSAGES.typeOneRename);
+    if (!values.locationName.trim()) add('LocationName', LOCATION_MESSAGES.addressRequired);
+    else if (values.locationName.length > LOCATION_NAME_MAX_LENGTH)
+      add('LocationName', `Address must be at most ${LOCATION_NAME_MAX_LENGTH} characters.`);
+    if (!(values.latitude >= -90 && values.latitude <= 90)) add('Latitude', LOCATION_MESSAGES.latitude);
+    if (!(values.longitude >= -180 && values.longitude <= 180)) add('Longitude', LOCATION_MESSAGES.longitude);
+
+    const lock = applyPolicyLock(await this.repo.lightningPolicies(customerId), values);
+    const locked: LocationValues = {
+      ...values,
+      radius1: lock.radius1,
+      radius2: lock.radius2,
+      radius3: lock.radius3,
+      radius4: lock.radius4,
+      allClearMinutes: lock.allClearMinutes,
+    };
+    for (const [field, message] of Object.entries(validateZones(locked))) add(field, message);
+    if (locked.radius4 > 0 && !lock.locked.radius4 && !isFourthZoneVisible(p.features, existing?.radius4)) {
+      add('Radius4', LOCATION_MESSAGES.fourthZone);
+    }
+    if (!isAllClearOption(locked.allClearMinutes)) add('AllClearMinutes', LOCATION_MESSAGES.allClear);
+
+    if (
+      locked.organizationLocationId != null &&
+      locked.organizationLocationId !== existing?.organizationLocationId
+    ) {
+      const org = await this.repo.findOrganizationLocation(locked.organizationLocationId);
+      if (!org || org.customerId !== customerId)
+        add('OrganizationLocationId', LOCATION_MESSAGES.organizationLocation);
+      else if (await this.repo.findUsingOrganizationLocation(customerId, ownerId, org.id, existing?.id)) {
+        add('OrganizationLocationId', LOCATION_MESSAGES.organizationLocationUsed);
+      }
+    }
+    if (Object.keys(errors).length > 0) throw badRequest(LOCATION_MESSAGES.invalid, errors);
+    return locked;
+  }
+
+  /** `POST location/Add`: a new location owned by the caller (spec 01 §3 defaults for omitted fields). */
+  async add(p: Principal, input: TLocationInput): Promise<TLocation> {
+    const d = newLocationDefaults('dashboard');
+    const values: LocationValues = {
+      label: input.label ?? d.label,
+      locationName: input.locationName ?? d.locationName,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      radius1: input.radius1 ?? d.radius1,
+      radius2: input.radius2 ?? 0,
+      radius3: input.radius3 ?? 0,
+      radius4: input.radius4 ?? 0,
+      allClearMinutes: input.allClearMinutes ?? d.allClearMinutes,
+      flags: input.flags ?? d.flags,
+      forecastLocation: input.forecastLocation ?? false,
+      organizationLocationId: input.organizationLocationId ?? null,
+    };
+    const saved = await this.repo.create(
+      p.customerId,
+      p.userId,
+      await this.checked(p, p.customerId, p.userId, values),
+    );
+    this.publish(saved, false);
+    return presentLocation(saved);
+  }
+
+  /**
+   * `POST location/Update`: in edit mode the address, map position and organisation location stay as
+   * saved (spec 01 §5 'Location fields'); a type-1 location keeps its name.
+   */
+  async update(p: Principal, input: TLocationInput): Promise<void> {
+    if (input.id == null) throw badRequest(LOCATION_MESSAGES.invalid, { Id: ['Id is required.'] });
+    const existing = await this.editable(p, input.id);
+    const values: LocationValues = {
+      label: input.label ?? existing.label,
+      locationName: existing.locationName,
+      latitude: existing.latitude,
+      longitude: existing.longitude,
+      radius1: input.radius1 ?? existing.radius1,
+      radius2: input.radius2 ?? 0,
+      radius3: input.radius3 ?? 0,
+      radius4: input.radius4 ?? 0,
+      allClearMinutes: input.allClearMinutes ?? existing.allClearMinutes,
+      flags: input.flags ?? existing.flags,
+      forecastLocation: input.forecastLocation ?? existing.forecastLocation,
+      organizationLocationId: existing.organizationLocationId,
+    };
+    const checked = await this.checked(p, existing.customerId, existing.userId, values, existing);
+    await this.repo.update(existing.id, checked, this.clock.now());
+    this.publish(existing, false);
+  }
+
+  /** `POST location/Update/ForecastLocation/{id}`: sets the forecast-location flag. */
+  async setForecastLocation(p: Principal, id: number, forecastLocation: boolean): Promise<void> {
+    const existing = await this.editable(p, id);
+    await this.repo.setForecastLocation(existing.id, forecastLocation, this.clock.now());
+    this.publish(existing, false);
+  }
+
+  /** `DELETE location/{id}`: type-1 locations are never deleted (spec 01 §6). */
+  async delete(p: Principal, id: number): Promise<void> {
+    const existing = await this.editable(p, id);
+    if (existing.type === 1) throw ruleViolation(LOCATION_MESSAGES.typeOneDelete);
+    await this.repo.delete(existing.id);
+    this.publish(existing, true);
+  }
+
+  /**
+   * `POST location/Update/OrganizationLocation/{userId}`: the user's preloaded organisation locations
+   * become exactly the listed ones, each a preload record of spec 02 §3 built from the organisation
+   * location (the caller is an admin role of the user's customer, or the user themself).
+   */
+  async replacePreloaded(
+    p: Principal,
+    target: { id: string; customerId: number },
+    records: TPreloadLocation[],
+  ): Promise<void> {
+    const ids = [...new Set(records.map((r) => r.organizationLocationId))];
+    const orgs = await this.repo.findOrganizationLocations(ids);
+    const missing = ids.filter((id) => !orgs.some((o) => o.id === id && o.customerId === target.customerId));
+    if (missing.length > 0) {
+      throw badRequest(LOCATION_MESSAGES.invalid, {
+        OrganizationLocationId: missing.map((id) => `${LOCATION_MESSAGES.organizationLocation} (${id})`),
+      });
+    }
+    const preloads = orgs.map((org) => {
+      const given = records.find((r) => r.organizationLocationId === org.id);
+      const draft = preloadedLocation(org);
+      return { ...draft, label: given?.label?.trim() || draft.label, organizationLocationId: org.id };
+    });
+    const { created, deleted } = await this.repo.replacePreloaded(target.customerId, target.id, preloads);
+    for (const id of created) this.publish({ id, customerId: target.customerId }, false);
+    for (const id of deleted) this.publish({ id, customerId: target.customerId }, true);
+  }
+
+  /**
+   * The location-add warning lookup (spec 01 §2: a server-provided title and message with 'I
+   * Understand'): outside radar coverage first, then a saved location of the caller's within 1 mile.
+   */
+  async addWarning(p: Principal, latitude: number, longitude: number): Promise<TLocationAddWarning> {
+    if (!isInRadarCoverage(latitude, longitude)) {
+      return { title: LOCATION_MESSAGES.outsideCoverageTitle, message: LOCATION_MESSAGES.outsideCoverage };
+    }
+    const mine = await this.repo.listForUser(p.userId, p.customerId);
+    const near = mine
+      .map((l) => ({ l, miles: greatCircleMiles({ latitude, longitude }, l) }))
+      .filter((x) => x.miles <= NEARBY_LOCATION_MILES)
+      .sort((a, b) => a.miles - b.miles)[0];
+    return near
+      ? { title: LOCATION_MESSAGES.nearbyTitle, message: nearbyLocationMessage(near.l.label) }
+      : null;
+  }
+}

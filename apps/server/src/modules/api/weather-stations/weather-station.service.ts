@@ -1,0 +1,82 @@
+// Weather stations of the dashboard and hardware pages (spec 01 §7 'Hardware', spec 02 §3 'Weather station'):
+// station by hardware or by id, its latest observation, and its sky image. Customer-scoped (404 across customers).
+import type { TStation, TStationData } from '@allclear/contracts';
+import { greatCircleMiles } from '@allclear/domain';
+import type { ConfiguredWeather, SkyImage } from '@allclear/weather';
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { stationObservations } from '../../../db/schema/index.ts';
+import type { Principal } from '../../../platform/auth.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { presentObservationData, presentStation } from '../observations/observation.presenter.ts';
+import { ObservationReadRepository, type StationDetail } from '../observations/observation.repository.ts';
+import { assertCustomerScope } from '../scope.ts';
+
+/** A camera of the data source this near a station is taken as its camera, miles. */
+const CAMERA_MATCH_MILES = 2;
+
+export class WeatherStationService {
+  private readonly repo: ObservationReadRepository;
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly weather: ConfiguredWeather,
+  ) {
+    this.repo = new ObservationReadRepository(db);
+  }
+
+  private async station(p: Principal, id: number): Promise<StationDetail> {
+    const s = await this.repo.stationById(id);
+    assertCustomerScope(p, s?.customerId, 'Weather station');
+    return s!;
+  }
+
+  /** `GET WeatherStation/{id}`: a station by its id. */
+  async byId(p: Principal, id: number): Promise<TStation> {
+    return presentStation(await this.station(p, id));
+  }
+
+  /** `GET Hardware/WeatherStation/{id}`: the station of a hardware unit (id = hardware id). */
+  async byHardware(p: Principal, hardwareId: number): Promise<TStation> {
+    const s = await this.repo.stationByHardware(hardwareId);
+    assertCustomerScope(p, s?.customerId, 'Weather station');
+    return presentStation(s!);
+  }
+
+  /** `GET Hardware/WeatherStation/Data/{id}`: the station's latest recorded observation. */
+  async data(p: Principal, id: number): Promise<TStationData> {
+    const s = await this.station(p, id);
+    const [obs] = await this.db
+      .select()
+      .from(stationObservations)
+      .where(eq(stationObservations.stationId, s.id))
+      .orderBy(desc(stationObservations.observedAt))
+      .limit(1);
+    return { station: presentStation(s), data: obs ? presentObservationData(obs, 'station') : null };
+  }
+
+  /** The sky image of the data source's camera at the unit (within 2 miles), or null. */
+  private async findImage(s: StationDetail): Promise<SkyImage | null> {
+    if (s.latitude === null || s.longitude === null) return null;
+    const place = { latitude: s.latitude, longitude: s.longitude };
+    const cameras = await this.weather.providers.observations.stations();
+    const camera = cameras
+      .map((c) => ({ c, miles: greatCircleMiles(place, c) }))
+      .filter((x) => x.miles <= CAMERA_MATCH_MILES)
+      .sort((a, b) => a.miles - b.miles)[0];
+    return camera ? this.weather.providers.skyImages.image(camera.c.id, this.clock.now()) : null;
+  }
+
+  /** `GET Hardware/WeatherStation/Image/{id}`: the station's current sky image, 404 without a camera. */
+  async image(p: Principal, id: number): Promise<SkyImage> {
+    const image = await this.findImage(await this.station(p, id));
+    if (!image) throw notFound('Station image');
+    return image;
+  }
+
+  /** `GET Hardware/WeatherStation/Image/LastModified/{id}`: when the image last changed, null without one. */
+  async imageLastModified(p: Principal, id: number): Promise<Date | null> {
+    return (await this.findImage(await this.station(p, id)))?.observedAt ?? null;
+  }
+}

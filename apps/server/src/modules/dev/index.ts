@@ -1,0 +1,69 @@
+// The local outbox of the embedded default (/dev): e-mail and SMS the notifier kept instead of
+// sending, newest first. Served only when running embedded and only to loopback callers.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { desc } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { devOutboxMessages } from '../../db/schema/index.ts';
+import type { Config } from '../../platform/config.ts';
+import { errorBody } from '../../platform/errors.ts';
+
+export interface DevModuleOptions {
+  config: Config;
+  db: DatabaseHandle;
+}
+
+/** Messages listed per page (newest first). */
+export const OUTBOX_PAGE_SIZE = 200;
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** True when the TCP peer is on this machine (the socket address, not a forwarded header). */
+export function isLoopbackRequest(request: FastifyRequest): boolean {
+  return LOOPBACK.test(request.socket.remoteAddress ?? request.ip);
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** GET /dev/outbox.json and GET /dev/outbox (mount at prefix '/dev'). */
+export const devModule: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!config.embedded || !isLoopbackRequest(request)) {
+      return reply.code(404).send(errorBody('Not Found'));
+    }
+  });
+
+  const list = async () => {
+    const rows = await db.db
+      .select()
+      .from(devOutboxMessages)
+      .orderBy(desc(devOutboxMessages.created), desc(devOutboxMessages.id))
+      .limit(OUTBOX_PAGE_SIZE);
+    return rows.map((r) => ({
+      channel: r.channel,
+      recipient: r.recipient,
+      subject: r.subject,
+      body: r.body,
+      time: r.created.toISOString(),
+    }));
+  };
+
+  app.get('/outbox.json', { schema: { hide: true } }, async () => list());
+
+  app.get('/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await list();
+    const items = rows
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.time)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td>` +
+          `<td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
+      )
+      .join('\n');
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AllClear outbox</title>
+<style>body{font-family:sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}pre{margin:0;white-space:pre-wrap}</style>
+</head><body><h1>Local outbox</h1><p>E-mail and SMS kept by the embedded default instead of being sent (newest first).</p>
+${rows.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th></tr></thead><tbody>${items}</tbody></table>`}
+</body></html>`;
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+};

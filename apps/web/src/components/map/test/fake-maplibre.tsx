@@ -1,0 +1,77 @@
+// A stand-in for ./maplibre.ts in jsdom, which has no WebGL: the map is a plain element that renders its children
+// and reports a loaded map at a fixed viewport, so the controls, menus, popups, data calls and playback wiring
+// around it run for real. Tests reach the latest map props (to send clicks) through fakeMapControl.
+import { useEffect, type ReactNode } from 'react';
+
+export const maplibregl = {};
+
+interface FakeMapProps {
+  children?: ReactNode;
+  onLoad?: (e: { target: FakeMapInstance }) => void;
+  onClick?: (e: unknown) => void;
+  [key: string]: unknown;
+}
+
+/** The viewport the fake map reports: the Dallas area. */
+export const FAKE_BOUNDS = { west: -97.5, south: 32.5, east: -96.1, north: 33.06 };
+
+export const fakeMap = {
+  getBounds: () => ({
+    getWest: () => FAKE_BOUNDS.west,
+    getSouth: () => FAKE_BOUNDS.south,
+    getEast: () => FAKE_BOUNDS.east,
+    getNorth: () => FAKE_BOUNDS.north,
+  }),
+  getCenter: () => ({ lat: 32.78, lng: -96.8 }),
+  getZoom: () => 8,
+  getSource: () => ({}),
+  getLayer: () => undefined,
+  isSourceLoaded: () => true,
+  queryRenderedFeatures: () => [],
+  project: ([lng, lat]: [number, number]) => ({ x: lng * 100, y: lat * 100 }),
+  flyTo: () => undefined,
+  easeTo: () => undefined,
+  resize: () => undefined,
+  loaded: () => true,
+  getStyle: () => ({ layers: [], metadata: {} }),
+  on: () => undefined,
+  off: () => undefined,
+};
+export type FakeMapInstance = typeof fakeMap;
+
+export const fakeMapControl: { crash: boolean; props: FakeMapProps | null } = { crash: false, props: null };
+
+export function Map(props: FakeMapProps) {
+  if (fakeMapControl.crash) throw new Error('WebGL is not available');
+  const { onLoad } = props;
+  // Tests send clicks and moves through the latest props.
+  useEffect(() => {
+    fakeMapControl.props = props;
+  });
+  useEffect(() => {
+    onLoad?.({ target: fakeMap });
+    // Load fires once, as MapLibre's does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return <div data-testid="map-canvas">{props.children}</div>;
+}
+
+export function Source({ children }: { children?: ReactNode }) {
+  return <>{children}</>;
+}
+
+export function Layer() {
+  return null;
+}
+
+export function Marker({ children }: { children?: ReactNode }) {
+  return <div>{children}</div>;
+}
+
+export function Popup({ children }: { children?: ReactNode }) {
+  return <div role="dialog">{children}</div>;
+}
+
+export function useMap() {
+  return {};
+}

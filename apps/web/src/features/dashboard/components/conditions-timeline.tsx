@@ -1,0 +1,216 @@
+// Conditions timeline (spec 01 §2, §5; spec 02 §2.2): WBGT / Wind Speed (mph) / Temperature (F) remembered locally
+// (default WBGT), the last 3 hours on the dashboard with 'View All', gaps filled at 15-minute steps, and a
+// 'Forecast Max' badge when the forecast maximum exceeds the observed maximum at a later hour.
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import { formatValue, MISSING_VALUE } from '@allclear/domain';
+import type { THourlyForecastItem, TObservationHistoryPoint } from '@allclear/contracts';
+import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
+import { BREAKDOWN_HOURS, useHourlyForecast } from '../api/get-forecasts.ts';
+import { useObservation } from '../api/get-observation.ts';
+import { DASHBOARD_TIMELINE_HOURS, useObservationHistory } from '../api/get-observation-history.ts';
+import { fillTimelineGaps, type TimelinePoint } from '../lib/timeline-gaps.ts';
+import { historicalPath } from './current-conditions.tsx';
+import { Panel, PanelMessage } from './panel.tsx';
+
+/** Failure and crash text of the timeline (spec 01 §8). */
+export const TIMELINE_FAILURE_TEXT = 'There was an error while trying to load the conditions timeline';
+/** localStorage key of the chosen measure. */
+export const TIMELINE_METRIC_STORAGE_KEY = 'allclear.dashboard.timelineMetric';
+
+export type TimelineMetric = 'WBGT' | 'Wind Speed (mph)' | 'Temperature (F)';
+/** The dropdown's options, default first (spec 01 §2). */
+export const TIMELINE_METRICS: readonly TimelineMetric[] = ['WBGT', 'Wind Speed (mph)', 'Temperature (F)'];
+
+const DECIMALS: Record<TimelineMetric, number> = { WBGT: 1, 'Wind Speed (mph)': 0, 'Temperature (F)': 0 };
+
+function observed(point: TObservationHistoryPoint, metric: TimelineMetric): number | null {
+  if (metric === 'WBGT') return point.maxWetBulbGlobalTemp;
+  if (metric === 'Wind Speed (mph)') return point.maxWindSpeed;
+  return point.avgAmbientTemperature;
+}
+
+function forecast(item: THourlyForecastItem, metric: TimelineMetric): number | null {
+  if (metric === 'WBGT') return item.wbgt.value;
+  if (metric === 'Wind Speed (mph)') return item.windSpeed.value;
+  return item.ambientTemperature.value;
+}
+
+function readStoredMetric(): TimelineMetric {
+  try {
+    const stored = localStorage.getItem(TIMELINE_METRIC_STORAGE_KEY);
+    return (TIMELINE_METRICS as readonly string[]).includes(stored ?? '')
+      ? (stored as TimelineMetric)
+      : 'WBGT';
+  } catch {
+    return 'WBGT';
+  }
+}
+
+/**
+ * The forecast maximum of the rest of the observed day, when it exceeds the observed maximum and falls at a later
+ * hour than it (spec 01 §2 'Forecast Max'); null otherwise.
+ */
+export function forecastMaxBadge(
+  points: readonly TimelinePoint[],
+  hours: readonly { time: number; value: number | null }[],
+): { value: number; time: number } | null {
+  let obs: TimelinePoint | null = null;
+  for (const p of points) if (p.value !== null && (obs === null || p.value > obs.value!)) obs = p;
+  if (!obs || obs.value === null) return null;
+  const last = points[points.length - 1]!.time;
+  const endOfDay = dayjs(last).endOf('day').valueOf();
+  let max: { value: number; time: number } | null = null;
+  for (const h of hours)
+    if (h.value !== null && h.time > last && h.time <= endOfDay && (max === null || h.value > max.value))
+      max = { value: h.value, time: h.time };
+  if (!max) return null;
+  const laterHour = dayjs(max.time).startOf('hour').valueOf() > dayjs(obs.time).startOf('hour').valueOf();
+  return max.value > obs.value && laterHour ? max : null;
+}
+
+/** The conditions timeline of a location whose station type is above 0. */
+export function ConditionsTimeline({ locationId }: { locationId: number }) {
+  const [metric, setMetric] = useState<TimelineMetric>(readStoredMetric);
+  const history = useObservationHistory(locationId, DASHBOARD_TIMELINE_HOURS);
+  const hourly = useHourlyForecast(locationId, BREAKDOWN_HOURS);
+  const station = useObservation(locationId).data?.weatherStation ?? null;
+
+  const points = useMemo(
+    () =>
+      fillTimelineGaps(
+        (history.data ?? []).map((p) => ({ time: Date.parse(p.date), value: observed(p, metric) })),
+      ),
+    [history.data, metric],
+  );
+  const badge = useMemo(
+    () =>
+      points.length === 0
+        ? null
+        : forecastMaxBadge(
+            points,
+            (hourly.data ?? []).map((h) => ({
+              time: Date.parse(h.forecastStartTime),
+              value: forecast(h, metric),
+            })),
+          ),
+    [points, hourly.data, metric],
+  );
+
+  const choose = (next: TimelineMetric) => {
+    setMetric(next);
+    try {
+      localStorage.setItem(TIMELINE_METRIC_STORAGE_KEY, next);
+    } catch {
+      // storage may be unavailable (private mode); the choice lasts for this view
+    }
+  };
+
+  const option: ChartOption = {
+    animation: false,
+    grid: { left: 40, right: 12, top: 12, bottom: 24 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', scale: true },
+    series: [
+      {
+        type: 'line',
+        data: points.map((p) => [p.time, p.value]),
+        connectNulls: false,
+        showSymbol: false,
+        itemStyle: { color: '#ef6c00' },
+        ...(badge
+          ? {
+              markLine: {
+                symbol: 'none',
+                label: { formatter: 'Forecast Max' },
+                data: [{ yAxis: badge.value }],
+              },
+            }
+          : {}),
+      },
+    ],
+  };
+
+  let body;
+  if (history.isPending)
+    body = <Skeleton variant="rounded" height={180} aria-label="Loading conditions timeline" />;
+  else if (history.isError && !history.data)
+    body = <PanelMessage role="alert" title={TIMELINE_FAILURE_TEXT} />;
+  else
+    body = (
+      <>
+        <LazyChart
+          label={`${metric} over the last ${DASHBOARD_TIMELINE_HOURS} hours`}
+          height={180}
+          option={option}
+        />
+        <Box component="table" aria-label={`${metric} readings`} sx={visuallyHidden}>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.time}>
+                <td>{dayjs(p.time).format('h:mm A')}</td>
+                <td>{p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </>
+    );
+
+  return (
+    <Panel
+      title="Conditions Timeline"
+      label="Conditions Timeline"
+      action={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          {badge ? (
+            <Chip
+              size="small"
+              color="warning"
+              label="Forecast Max"
+              title={`${formatValue(badge.value, DECIMALS[metric])} at ${dayjs(badge.time).format('h A')}`}
+            />
+          ) : null}
+          <TextField
+            select
+            size="small"
+            label="Measure"
+            value={metric}
+            onChange={(e) => choose(e.target.value as TimelineMetric)}
+            sx={{ minWidth: 170 }}
+          >
+            {TIMELINE_METRICS.map((m) => (
+              <MenuItem key={m} value={m}>
+                {m}
+              </MenuItem>
+            ))}
+          </TextField>
+          {station ? (
+            <Link component={RouterLink} to={historicalPath(station.id, station.imageUrl)}>
+              View All
+            </Link>
+          ) : null}
+        </Box>
+      }
+    >
+      {body}
+    </Panel>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

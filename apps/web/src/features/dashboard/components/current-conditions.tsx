@@ -1,0 +1,172 @@
+// Current Conditions (spec 01 §2): loading skeleton, error/empty texts, every measure with its unit, the compass
+// text, METAR and station names, calibrated rain, the 'scary' flag and the Historical link rule.
+import { Link as RouterLink } from 'react-router';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { compassToDegrees, formatTemperature, formatValue, MISSING_VALUE } from '@allclear/domain';
+import type { TMeasure, TObservationForLocation } from '@allclear/contracts';
+import { useObservation } from '../api/get-observation.ts';
+import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
+import { Panel, PanelMessage } from './panel.tsx';
+import { WbgtDial } from './wbgt-dial.tsx';
+import { WeatherIcon } from './weather-icon.tsx';
+
+/** Crash text of the panel (spec 01 §8). */
+export const CONDITIONS_CRASH_TEXT =
+  'Your current conditions timeline is feeling under the weather. Try again shortly.';
+
+/** The Historical link shows only with canViewHistorical, no error, no fetch running and station type other than 0 (spec 01 §2 'Routes'). */
+export function showsHistoricalLink(
+  observation: TObservationForLocation | undefined,
+  isError: boolean,
+  isFetching: boolean,
+): boolean {
+  return Boolean(
+    observation?.canViewHistorical &&
+    !isError &&
+    !isFetching &&
+    observation.weatherStation &&
+    observation.weatherStation.type !== 0,
+  );
+}
+
+/** Path of a station's historical page: /Historical/{weatherStationId}/{encodedImageUrl} (spec 01 §2). */
+export function historicalPath(stationId: number, imageUrl: string | null): string {
+  return `/Historical/${stationId}/${encodeURIComponent(imageUrl ?? '')}`;
+}
+
+function measureText(m: TMeasure | undefined, decimals: number | 'temperature'): string {
+  if (!m || m.value === null) return MISSING_VALUE;
+  const text = decimals === 'temperature' ? formatTemperature(m.value) : formatValue(m.value, decimals);
+  return `${text} ${m.unit}`;
+}
+
+/** The PM2.5 NowCast with its short description, '-- N/A' when missing (spec 01 §2 'Air quality gauge', §8). */
+export function airQualityText(
+  nowCast: { value: number | null; shortDescription: string | null } | null | undefined,
+): string {
+  if (!nowCast || nowCast.value === null) return `${MISSING_VALUE} N/A`;
+  return `${Math.round(nowCast.value)} ${nowCast.shortDescription ?? 'N/A'}`;
+}
+
+function Reading({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 500 }} noWrap title={value}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The Current Conditions panel of a location. */
+export function CurrentConditions({ locationId }: { locationId: number }) {
+  const query = useObservation(locationId);
+  const warnings = usePolicyWarnings(locationId);
+  const scary = (warnings.data?.length ?? 0) > 0;
+  const observation = query.data;
+  const data = observation?.data ?? null;
+  const historical = showsHistoricalLink(observation, query.isError, query.isFetching);
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Box aria-busy="true" aria-label="Loading current conditions" sx={{ display: 'grid', gap: 1 }}>
+        <Skeleton variant="rounded" height={64} />
+        <Skeleton variant="rounded" height={96} />
+      </Box>
+    );
+  } else if ((query.isError && !observation) || !data) {
+    body = (
+      <PanelMessage
+        role="alert"
+        title="Unable to load current conditions"
+        detail="No data is available for this location."
+      />
+    );
+  } else {
+    const degrees = compassToDegrees(data.windDirection);
+    body = (
+      <>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <WeatherIcon code={data.weather_code.value} text={data.weather_code.text} sx={{ fontSize: 44 }} />
+          <Box sx={{ flex: 1, minWidth: 120 }}>
+            <Typography variant="h4" component="p">
+              {measureText(data.ambientTemperature, 'temperature')}
+            </Typography>
+            <Typography color="text.secondary">{data.weather_code.text ?? MISSING_VALUE}</Typography>
+          </Box>
+          <Box sx={{ textAlign: 'center' }}>
+            <WbgtDial value={data.wgbt.value} unit={data.wgbt.unit} />
+            <Typography variant="caption" color="text.secondary">
+              WBGT
+            </Typography>
+          </Box>
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: 1.5 }}>
+          <Reading label="Feels Like" value={measureText(data.feelLike, 'temperature')} />
+          <Reading label="Precipitation" value={measureText(data.precipitation, 2)} />
+          <Reading label="Wind Speed" value={measureText(data.windSpeed, 0)} />
+          <Reading label="Wind Gust" value={measureText(data.windGust, 0)} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Wind Direction
+            </Typography>
+            <Typography sx={{ fontWeight: 500, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {degrees !== null ? (
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ display: 'inline-block', transform: `rotate(${degrees + 180}deg)` }}
+                >
+                  ↑
+                </Box>
+              ) : null}
+              {data.windDirection ?? MISSING_VALUE}
+            </Typography>
+          </Box>
+          <Reading label="Rain Today" value={measureText(observation?.calibratedData?.rainToday, 2)} />
+          <Reading
+            label="Air Quality (PM2.5)"
+            value={airQualityText(observation?.airQuality.pM2_5?.nowCast)}
+          />
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {`Observed ${dayjs(data.observationTime).format('h:mm A')}`}
+          {observation?.calibratedData?.rainUpdatedTime
+            ? ` · Rain updated ${dayjs(observation.calibratedData.rainUpdatedTime).format('h:mm A')}`
+            : ''}
+          {observation?.weatherStation ? ` · Station: ${observation.weatherStation.name}` : ''}
+          {observation?.metarStation ? ` · METAR: ${observation.metarStation.name}` : ''}
+          {query.isError ? ` · Last updated ${dayjs(query.dataUpdatedAt).format('h:mm A')} (offline)` : ''}
+        </Typography>
+      </>
+    );
+  }
+
+  return (
+    <Panel
+      title="Current Conditions"
+      label="Current Conditions"
+      scary={scary}
+      action={
+        historical && observation?.weatherStation ? (
+          <Link
+            component={RouterLink}
+            to={historicalPath(observation.weatherStation.id, observation.weatherStation.imageUrl)}
+          >
+            Historical
+          </Link>
+        ) : null
+      }
+    >
+      {body}
+    </Panel>
+  );
+}

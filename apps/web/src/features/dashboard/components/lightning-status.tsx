@@ -1,0 +1,189 @@
+// Lightning Status (spec 01 §2, §4): per-zone countdown ticking each second from the last fetched value, the ring
+// filling against allClearMinutes, 'All Clear', the nearest strike and each zone's last strike (issue 6).
+import { useEffect } from 'react';
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import {
+  ALL_CLEAR_TEXT,
+  compass16,
+  formatValue,
+  ringFillFraction,
+  zoneCountdownText,
+} from '@allclear/domain';
+import type { TLightningZoneStatus } from '@allclear/contracts';
+import { useLightningStatus } from '../api/get-lightning.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { useDashboardStore } from '../stores/dashboard-store.ts';
+import { Panel, PanelMessage } from './panel.tsx';
+
+/** Crash text of the panel (spec 01 §8). */
+export const LIGHTNING_CRASH_TEXT =
+  "Your lightning data is on strike. We're in negotiations and will be back to work soon.";
+/** Error text of the panel (spec 01 §8). */
+export const LIGHTNING_ERROR_TEXT = 'Lightning status is temporarily unavailable.';
+/** The support suggestion under the error text (spec 01 §8; the product's contact details live on the Support page). */
+export const LIGHTNING_SUPPORT_TEXT = 'If this continues, please contact support by e-mail or phone.';
+
+/** Zone colours: red, amber, green, blue (spec 01 §9). */
+export const ZONE_COLOURS = ['#d32f2f', '#ffa000', '#388e3c', '#1976d2'] as const;
+
+/** Seconds left on a zone now: the fetched remaining seconds less the whole seconds since the fetch, floored at 0. */
+export function tickingSeconds(fetchedRemaining: number, fetchedAt: number, now: number): number {
+  return Math.max(0, fetchedRemaining - Math.floor(Math.max(0, now - fetchedAt) / 1000));
+}
+
+function Ring({
+  fraction,
+  colour,
+  children,
+}: {
+  fraction: number;
+  colour: string;
+  children: React.ReactNode;
+}) {
+  const r = 34;
+  const c = 2 * Math.PI * r;
+  return (
+    <Box sx={{ position: 'relative', width: 88, height: 88, flexShrink: 0 }}>
+      <svg viewBox="0 0 80 80" width="88" height="88" aria-hidden>
+        <circle
+          cx="40"
+          cy="40"
+          r={r}
+          fill="none"
+          stroke="currentColor"
+          strokeOpacity={0.12}
+          strokeWidth={6}
+        />
+        <circle
+          cx="40"
+          cy="40"
+          r={r}
+          fill="none"
+          stroke={colour}
+          strokeWidth={6}
+          strokeDasharray={`${fraction * c} ${c}`}
+          transform="rotate(-90 40 40)"
+          data-testid="zone-ring"
+          data-fill={fraction.toFixed(3)}
+        />
+      </svg>
+      <Box
+        sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', textAlign: 'center' }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function ZoneRow({
+  zone,
+  seconds,
+  allClearMinutes,
+}: {
+  zone: TLightningZoneStatus;
+  seconds: number;
+  allClearMinutes: number;
+}) {
+  const colour = ZONE_COLOURS[zone.zone - 1] ?? ZONE_COLOURS[0];
+  const text = zoneCountdownText(seconds);
+  return (
+    <Box
+      component="li"
+      aria-label={`Zone ${zone.zone}`}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}
+    >
+      <Ring fraction={ringFillFraction(seconds, allClearMinutes)} colour={colour}>
+        <Typography
+          data-testid={`zone-${zone.zone}-countdown`}
+          sx={{
+            fontWeight: 700,
+            fontSize: text === ALL_CLEAR_TEXT ? 12 : 16,
+            color: seconds > 0 ? colour : 'success.main',
+          }}
+        >
+          {text}
+        </Typography>
+      </Ring>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          sx={{ fontWeight: 500 }}
+        >{`Zone ${zone.zone} · ${formatValue(zone.radius, 0)} mi`}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {zone.lastStrikeTime
+            ? `Last strike ${dayjs(zone.lastStrikeTime).format('h:mm:ss A')}${
+                zone.lastStrikeDistanceMiles !== null
+                  ? ` · ${formatValue(zone.lastStrikeDistanceMiles, 1)} mi`
+                  : ''
+              }`
+            : 'No recent strikes'}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/** The Lightning Status panel of a location. */
+export function LightningStatus({ locationId }: { locationId: number }) {
+  const query = useLightningStatus(locationId);
+  const now = useNow(1000);
+  const track = useDashboardStore((s) => s.track);
+  const status = query.data;
+
+  useEffect(() => {
+    if (status)
+      track({
+        type: 'lightning-updated',
+        locationId,
+        zoneSeconds: status.zones.map((z) => z.remainingSeconds),
+      });
+  }, [status, locationId, track]);
+
+  let body;
+  if (query.isPending) {
+    body = <Skeleton variant="rounded" height={180} aria-label="Loading lightning status" />;
+  } else if (!status) {
+    body = <PanelMessage role="alert" title={LIGHTNING_ERROR_TEXT} detail={LIGHTNING_SUPPORT_TEXT} />;
+  } else {
+    const zones = status.zones.filter((z) => z.enabled);
+    body = (
+      <>
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          }}
+        >
+          {zones.map((z) => (
+            <ZoneRow
+              key={z.zone}
+              zone={z}
+              seconds={tickingSeconds(z.remainingSeconds, query.dataUpdatedAt, now)}
+              allClearMinutes={status.allClearMinutes}
+            />
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" data-testid="nearest-strike">
+          {status.nearestStrike
+            ? `Nearest strike ${formatValue(status.nearestStrike.distanceMiles, 1)} mi ${compass16(status.nearestStrike.bearingDeg)} at ${dayjs(status.nearestStrike.time).format('h:mm:ss A')}`
+            : 'No strikes nearby'}
+          {` · All clear after ${status.allClearMinutes} min`}
+          {query.isError ? ` · Last updated ${dayjs(query.dataUpdatedAt).format('h:mm:ss A')} (offline)` : ''}
+        </Typography>
+      </>
+    );
+  }
+  return (
+    <Panel title="Lightning Status" label="Lightning Status" scary={Boolean(status?.inDelay)}>
+      {body}
+    </Panel>
+  );
+}

@@ -1,0 +1,84 @@
+// 'Today's Policy Risks' (spec 01 §2 'Other panels'): per policy, its threat level against the threshold across
+// the day, with the spec's fallbacks; a PRECIP threat without times reads 'Next 24hr'.
+import dayjs from 'dayjs';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatValue } from '@allclear/domain';
+import type { TThreatForecastItem } from '@allclear/contracts';
+import { useThreatForecast } from '../api/get-threat-forecast.ts';
+import { Panel, PanelMessage } from './panel.tsx';
+
+/** The card's texts (spec 01 §2). */
+export const POLICY_RISKS_TEXTS = {
+  error: 'There was an error while trying to load the threats forecast',
+  noPolicies: 'No Policies',
+  noData: 'No data available for this location',
+  allLow: 'Looking Good Today',
+  precipWithoutTimes: 'Next 24hr',
+} as const;
+
+const LEVEL = [
+  { label: 'Low', colour: 'success' },
+  { label: 'Warning', colour: 'warning' },
+  { label: 'Breach', colour: 'error' },
+] as const;
+
+/** When a threat applies: its spans as 'h A – h A', or 'Next 24hr' for a PRECIP threat without spans. */
+export function threatTimesText(item: TThreatForecastItem): string {
+  if (item.threatTimes.length === 0)
+    return item.threatType === 'PRECIP' ? POLICY_RISKS_TEXTS.precipWithoutTimes : '';
+  return item.threatTimes
+    .map((t) => `${dayjs(t.startTime).format('h A')} – ${dayjs(t.endTime).format('h A')}`)
+    .join(', ');
+}
+
+/** The card of a location. */
+export function PolicyRisks({ locationId }: { locationId: number }) {
+  const query = useThreatForecast(locationId);
+  const items = query.data;
+  let body;
+  if (query.isPending) body = <Skeleton variant="rounded" height={120} aria-label="Loading policy risks" />;
+  else if (!items) body = <PanelMessage role="alert" title={POLICY_RISKS_TEXTS.error} />;
+  else if (items.length === 0) body = <PanelMessage title={POLICY_RISKS_TEXTS.noPolicies} />;
+  else if (items.every((i) => i.peakValue === null))
+    body = <PanelMessage title={POLICY_RISKS_TEXTS.noData} />;
+  else {
+    const risky = items.filter((i) => i.threatLevel > 0);
+    body = (
+      <>
+        {risky.length === 0 ? <PanelMessage title={POLICY_RISKS_TEXTS.allLow} /> : null}
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {items.map((item) => {
+            const level = LEVEL[item.threatLevel];
+            const when = item.threatLevel > 0 ? threatTimesText(item) : '';
+            return (
+              <Box
+                component="li"
+                key={`${item.threatType}-${item.displayName}`}
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
+              >
+                <Chip size="small" color={level.colour} label={level.label} sx={{ minWidth: 76 }} />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography sx={{ fontWeight: 500 }} noWrap title={item.displayName}>
+                    {item.displayName}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {`Peak ${formatValue(item.peakValue, item.threatType === 'PRECIP' ? 2 : item.threatType === 'WBGT' ? 1 : 0)} / threshold ${item.isDesc ? '≤' : '≥'} ${item.threshold} ${item.unit}`}
+                    {when ? ` · ${when}` : ''}
+                  </Typography>
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      </>
+    );
+  }
+  return (
+    <Panel title="Today's Policy Risks" label="Today's Policy Risks">
+      {body}
+    </Panel>
+  );
+}

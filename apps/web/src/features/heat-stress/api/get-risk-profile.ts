@@ -1,0 +1,22 @@
+// GET RiskProfile/{id}: the risk levels of a work/rest profile (spec 02 §7).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client.ts';
+import type { RiskProfile } from './types.ts';
+
+/** Fetches a risk profile. */
+export function getRiskProfile(id: number, signal?: AbortSignal): Promise<RiskProfile> {
+  return apiGet<RiskProfile>(`/RiskProfile/${id}`, { signal });
+}
+
+/** Query options: no polling. */
+export function getRiskProfileQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['risk-profile', id],
+    queryFn: ({ signal }) => getRiskProfile(id, signal),
+  });
+}
+
+/** A risk profile (idle without an id). */
+export function useRiskProfile(id: number | null) {
+  return useQuery({ ...getRiskProfileQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,179 @@
+// Heat stress through the real card and 'Heat Stress Details' modal (spec 02 §2.4, §4, §9): adjusted value, risk
+// level and matrix row at their boundaries, minutes/percent readout, remembered selection.
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubApi } from '../../../test/render-app.tsx';
+import { hourlySeries, observationFor } from '../../dashboard/test/dashboard-payloads.ts';
+import { renderPanel } from '../../dashboard/test/render-panel.tsx';
+import type { RiskProfile, WorkRestProfile } from '../api/types.ts';
+import { heatStressStorageKey } from '../hooks/use-heat-stress-selection.ts';
+import { HeatStressCard } from './heat-stress-card.tsx';
+
+afterEach(() => localStorage.clear());
+
+const PROFILE: WorkRestProfile = {
+  id: 5,
+  name: 'ACGIH WBGT',
+  primaryMetric: 'WBGT',
+  useRiskProfile: true,
+  riskProfileId: 9,
+  durationUnit: 'Hour',
+  customStopText: null,
+  customContinuousText: null,
+  intensities: [
+    { id: 1, name: 'Light' },
+    { id: 2, name: 'Moderate' },
+  ],
+  modifiers: [
+    { id: 10, name: 'Hood', adjustment: 1.8 },
+    { id: 11, name: 'Vapour barrier', adjustment: 19.8 },
+  ],
+  matrices: [
+    { workRestIntensityId: 1, max: 88, workPercent: 100 },
+    { workRestIntensityId: 1, max: 90.5, workPercent: 25 },
+    { workRestIntensityId: 1, max: null, workPercent: 0 },
+    { workRestIntensityId: 2, max: 84.2, workPercent: 100 },
+    { workRestIntensityId: 2, max: 85.6, workPercent: 75 },
+    { workRestIntensityId: 2, max: 87.1, workPercent: 50 },
+    { workRestIntensityId: 2, max: null, workPercent: 0 },
+  ],
+};
+
+const RISK: RiskProfile = {
+  id: 9,
+  name: 'WBGT Risk',
+  riskLevels: [
+    {
+      id: 1,
+      name: 'Low',
+      max: 80,
+      color: '#2e7d32',
+      colorSecondary: null,
+      description: 'Normal activity.',
+      riskProfileId: 9,
+    },
+    {
+      id: 2,
+      name: 'Moderate',
+      max: 85,
+      color: '#f9a825',
+      colorSecondary: null,
+      description: 'Take breaks.',
+      riskProfileId: 9,
+    },
+    {
+      id: 3,
+      name: 'High',
+      max: 88,
+      color: '#ef6c00',
+      colorSecondary: null,
+      description: 'Limit work.',
+      riskProfileId: 9,
+    },
+    {
+      id: 4,
+      name: 'Extreme',
+      max: 9007199254740991,
+      color: '#c62828',
+      colorSecondary: null,
+      description: 'Stop.',
+      riskProfileId: 9,
+    },
+  ],
+};
+
+function serve(wbgt: number, profile: WorkRestProfile = PROFILE) {
+  const observation = observationFor();
+  stubApi({
+    'GET /api/WorkRest/ForLocation/3': profile,
+    'GET /api/RiskProfile/9': RISK,
+    'GET /api/observations/ForLocation/1': {
+      ...observation,
+      data: { ...observation.data!, wgbt: { value: wbgt, unit: '°F' } },
+    },
+    'GET /api/forecast/Hourly/ForLocation/1': hourlySeries(new Date().toISOString(), 71),
+  });
+}
+
+async function openDetails() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'View Details' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Heat Stress Details' }) };
+}
+
+describe('Heat Stress', { timeout: 30_000 }, () => {
+  it("puts a value exactly at a level's max in that level: 85 is 'Moderate Risk'", async () => {
+    serve(85);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const card = await screen.findByRole('region', { name: 'Heat Stress' });
+    expect(await within(card).findByText('Moderate Risk')).toBeInTheDocument();
+    expect(within(card).getByTestId('heat-card-value')).toHaveTextContent('85');
+    expect(within(card).queryByText(/Actual/)).not.toBeInTheDocument();
+  });
+
+  it("moves just past the max to the next level: 85.1 is 'High Risk'", async () => {
+    serve(85.1);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    expect(await screen.findByText('High Risk')).toBeInTheDocument();
+  });
+
+  it('adds the chosen modifiers, shows Actual, and reads the matrix row of the adjusted value', async () => {
+    serve(85);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const { user, dialog } = await openDetails();
+    expect(within(dialog).getByTestId('heat-work-rest')).toHaveTextContent('Continuous work');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Clothing / PPE' }));
+    await user.click(screen.getByRole('option', { name: /Hood/ }));
+    await user.keyboard('{Escape}');
+    expect(within(dialog).getByTestId('heat-actual')).toHaveTextContent('85 °F WBGT');
+    expect(within(dialog).getByTestId('heat-adjusted')).toHaveTextContent('86.8 °F WBGT');
+    expect(within(dialog).getByText('High Risk')).toBeInTheDocument();
+    // Light at 86.8: the 88 row (100 %) still applies
+    expect(within(dialog).getByTestId('heat-work-rest')).toHaveTextContent('Continuous work');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Intensity' }));
+    await user.click(screen.getByRole('option', { name: 'Moderate' }));
+    // Moderate at 86.8: 84.2 and 85.6 are below, 87.1 applies: 50 % of 60 minutes
+    expect(within(dialog).getByTestId('heat-work-rest')).toHaveTextContent('30 min work / 30 min rest');
+    await user.click(within(dialog).getByRole('button', { name: 'Percent' }));
+    expect(within(dialog).getByTestId('heat-work-rest')).toHaveTextContent('50% work / 50% rest');
+    expect(within(dialog).getByText('Hood: +1.8 °F')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(heatStressStorageKey(1, 5))!)).toEqual({
+      intensityId: 2,
+      modifierIds: [10],
+    });
+  });
+
+  it('lists a cycle per intensity and stops work above every bounded row', async () => {
+    serve(90.6);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const { dialog } = await openDetails();
+    const cycles = within(within(dialog).getByRole('list', { name: 'Work/Rest Cycles' })).getAllByRole(
+      'button',
+    );
+    expect(cycles.map((c) => c.textContent)).toEqual(['LightStop work', 'ModerateStop work']);
+    expect(within(dialog).getByText('Extreme Risk')).toBeInTheDocument();
+  });
+
+  it('restores the remembered selection for this location and profile', async () => {
+    localStorage.setItem(heatStressStorageKey(1, 5), JSON.stringify({ intensityId: 2, modifierIds: [10] }));
+    serve(85);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const card = await screen.findByRole('region', { name: 'Heat Stress' });
+    expect(await within(card).findByText('Actual 85')).toBeInTheDocument();
+    expect(within(card).getByTestId('heat-card-value')).toHaveTextContent('86.8');
+    expect(within(card).getByText('30 min work / 30 min rest')).toBeInTheDocument();
+  });
+
+  it("explains the profile's metric", async () => {
+    serve(85, { ...PROFILE, primaryMetric: 'Heat Index', useRiskProfile: false });
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const { dialog } = await openDetails();
+    expect(
+      within(dialog).getByText(/The Heat Index combines air temperature and relative humidity/),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img', { name: 'Risk level' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Today' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('tab', { name: 'Tomorrow' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,198 @@
+// [ADMIN][DASHBOARD]: the home screen against the running product and its simulator (issue 6 'Acceptance'):
+// every panel shows real data, a strike dropped by the scenario API near the selected location shows a countdown
+// near allClearMinutes and the lightning badge within 2 s, an old strike runs out to 'All Clear', first load is
+// interactive in under 1.5 s (Performance API), and screenshots at 1440×900 and 390×844.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { apiGet, storedOidcUser } from '../support/app.ts';
+
+const ADMIN = 'admin@demo.allclear.test';
+const SUPER = 'super@demo.allclear.test';
+
+interface Location {
+  id: number;
+  label: string;
+  latitude: number;
+  longitude: number;
+  radius1: number;
+}
+
+let browser: Browser;
+let superContext: BrowserContext;
+let superPage: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  superContext = await newContext(browser);
+  superPage = await superContext.newPage();
+  await signIn(superPage, SUPER);
+});
+afterAll(async () => {
+  await superContext?.close();
+  await browser?.close();
+});
+
+/** Drops strikes through the scenario API with the Super Admin's own token; returns when the server answered. */
+async function dropStrikes(strikes: { latitude: number; longitude: number; time?: string }[]): Promise<void> {
+  const token = (await storedOidcUser(superPage))?.access_token ?? '';
+  const status = await superPage.evaluate(
+    async ({ body, token }) => {
+      const res = await fetch('/api/sim/strikes', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return res.status;
+    },
+    { body: strikes, token },
+  );
+  expect(status).toBe(200);
+}
+
+/** 'mm:ss' to seconds; null for 'All Clear' or anything else. */
+function countdownSeconds(text: string): number | null {
+  const m = /^(\d+):(\d\d)$/.exec(text.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+async function locations(page: Page): Promise<Location[]> {
+  const res = await apiGet<Location[]>(page, '/api/location');
+  expect(res.status).toBe(200);
+  expect(res.data!.length).toBeGreaterThan(1);
+  return res.data!;
+}
+
+describe('[ADMIN][DASHBOARD] home screen', () => {
+  it('loads interactive in under 1.5 s and every panel shows real data (1440×900)', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    const [first] = await locations(page);
+
+    // A fresh load of the signed-in dashboard: the session is in session storage, so no sign-in round trip.
+    await page.goto(`/?location=${first!.id}`);
+    await page.getByRole('region', { name: 'Selected location' }).waitFor();
+    await page.getByRole('button', { name: 'Add Location' }).waitFor();
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { domInteractive: nav.domInteractive, usable: performance.now() };
+    });
+    console.log(
+      `dashboard first load: domInteractive ${timing.domInteractive.toFixed(0)} ms, usable ${timing.usable.toFixed(0)} ms`,
+    );
+    expect(timing.domInteractive).toBeLessThan(1500);
+    expect(timing.usable).toBeLessThan(1500);
+
+    await expect
+      .poll(() => page.getByTestId('warning-banner').innerText())
+      .toMatch(/^You have \d+ location\(s\) in a policy warning$/);
+    const conditions = page.getByRole('region', { name: 'Current Conditions' });
+    await expect.poll(() => conditions.innerText(), { timeout: 15_000 }).toMatch(/\d+(\.\d)? °F/);
+    const lightning = page.getByRole('region', { name: 'Lightning Status' });
+    await expect.poll(() => lightning.getByTestId('zone-1-countdown').count(), { timeout: 15_000 }).toBe(1);
+    const hourly = page.getByRole('list', { name: 'Hourly forecast' });
+    await expect.poll(() => hourly.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThan(12);
+    const risks = page.getByRole('region', { name: "Today's Policy Risks" });
+    await expect
+      .poll(() => risks.innerText(), { timeout: 15_000 })
+      .not.toMatch(/There was an error while trying to load the threats forecast|^Today's Policy Risks$/);
+    await page.getByRole('region', { name: 'Dashboard map' }).waitFor({ timeout: 15_000 });
+    const cards = page.getByRole('list', { name: 'Your locations' }).getByRole('listitem');
+    expect(await cards.count()).toBeGreaterThan(0);
+    // no panel shows its failure text
+    const body = await page.locator('main').innerText();
+    for (const failure of [
+      'Unable to load current conditions',
+      'Lightning status is temporarily unavailable.',
+      "Your forecast breakdown is having a breakdown. Give us a moment, and we'll be back up and running soon!",
+      "Uh oh, there's an issue displaying your alerts. We're working on it!",
+      'There was an error while trying to load the conditions timeline',
+    ])
+      expect(body).not.toContain(failure);
+    await screenshot(page, 'dashboard-1440x900');
+    await context.close();
+  });
+
+  it('a strike near the selected location starts the countdown and badges it within 2 s', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    const [location] = await locations(page);
+    const status = await apiGet<{ allClearMinutes: number }>(page, `/api/Lightning/Location/${location!.id}`);
+    expect(status.status).toBe(200);
+    const allClearSeconds = status.data!.allClearMinutes * 60;
+    await page.goto(`/?location=${location!.id}`);
+    const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
+    await countdown.waitFor({ timeout: 15_000 });
+
+    // About 0.7 mi north of the location: inside zone 1 whatever its radius (2 mi at least).
+    await dropStrikes([{ latitude: location!.latitude + 0.01, longitude: location!.longitude }]);
+    const dropped = Date.now();
+    await expect
+      .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 2_000, interval: 100 })
+      .toBeGreaterThanOrEqual(allClearSeconds - 10);
+    const shownAfter = Date.now() - dropped;
+    console.log(`countdown shown ${shownAfter} ms after the strike`);
+    expect(countdownSeconds(await countdown.innerText())).toBeLessThanOrEqual(allClearSeconds);
+    await expect
+      .poll(
+        () => page.getByTestId('selected-threats').getByTestId('threat-badge').getAttribute('data-threats'),
+        { timeout: 2_000, interval: 100 },
+      )
+      .toContain('LR1');
+    await expect
+      .poll(() => page.getByTestId('warning-banner').innerText(), { timeout: 2_000 })
+      .not.toBe('You have 0 location(s) in a policy warning');
+    // the countdown ticks each second
+    const before = countdownSeconds(await countdown.innerText())!;
+    await page.waitForTimeout(2_100);
+    expect(countdownSeconds(await countdown.innerText())!).toBeLessThan(before);
+    await context.close();
+  });
+
+  it("an old strike's countdown runs out to 'All Clear'", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    // The last location: a different venue from the previous journey's strike.
+    const all = await locations(page);
+    const location = all[all.length - 1]!;
+    const status = await apiGet<{ allClearMinutes: number }>(page, `/api/Lightning/Location/${location.id}`);
+    const allClearMs = status.data!.allClearMinutes * 60_000;
+    await page.goto(`/?location=${location.id}`);
+    const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
+    await countdown.waitFor({ timeout: 15_000 });
+    // A strike stamped 6 s short of the all-clear time: the zone clears about 6 s from now.
+    await dropStrikes([
+      {
+        latitude: location.latitude,
+        longitude: location.longitude + 0.005,
+        time: new Date(Date.now() - allClearMs + 6_000).toISOString(),
+      },
+    ]);
+    await expect
+      .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 3_000, interval: 100 })
+      .not.toBeNull();
+    await expect.poll(() => countdown.innerText(), { timeout: 15_000, interval: 250 }).toBe('All Clear');
+    await context.close();
+  });
+
+  it('lays out without overlap on a 390×844 phone', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Current Conditions' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'Lightning Status' }).waitFor();
+    // nothing wider than the screen except the scrolling strips
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await page.getByRole('button', { name: 'Scroll locations right' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Expand image' }).count()).toBe(0);
+    await screenshot(page, 'dashboard-390x844');
+    await context.close();
+  });
+});

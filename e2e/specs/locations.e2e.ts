@@ -1,0 +1,132 @@
+// [ADMIN][LOCATIONS]: add a location by typing a town and picking a suggestion, with three zones and a
+// 40-minute all-clear; see it on the home screen; edit it; delete it after confirming. A type-1
+// location cannot be renamed or deleted, and the organisation's LR policies lock zones and timer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { POLICY_LOCK_NOTICE } from '@allclear/domain';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { apiGet } from '../support/app.ts';
+
+interface SavedLocation {
+  id: number;
+  label: string;
+  locationName: string;
+  radius1: number;
+  radius2: number;
+  radius3: number;
+  allClearMinutes: number;
+  type: number;
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LABEL = 'E2E Norman Field';
+const RENAMED = 'E2E Norman Practice Field';
+
+/** The home screen is ready when its 'Add location' action shows (header, or the empty state). */
+async function homeReady(page: Page) {
+  await page.getByRole('button', { name: 'Add location' }).first().waitFor();
+}
+
+/** Selects a location on the home screen (?location=id) and opens its editor from the selected-location panel. */
+async function openEditor(page: Page, id: number, label: string) {
+  await page.goto(`/?location=${id}`);
+  const panel = page.getByRole('region', { name: 'Selected location' });
+  await panel.getByText(label).first().waitFor();
+  await panel.getByRole('button', { name: 'Edit Location' }).click();
+  const modal = page.getByRole('dialog', { name: `Editing "${label}"` });
+  await modal.waitFor();
+  return modal;
+}
+
+describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
+  it('adds a location from a typed town with three zones and a 40-minute all-clear, edits it and deletes it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // this customer has no lightning policies, so zones and timer are free to set
+    await signIn(page, 'admin@other.allclear.test');
+    await homeReady(page);
+
+    await page.getByRole('button', { name: 'Add location' }).first().click();
+    const modal = page.getByRole('dialog', { name: 'Add Location' });
+    await modal.waitFor();
+    await modal.getByRole('textbox', { name: 'Name' }).fill(LABEL);
+    await modal.getByRole('combobox', { name: 'Address' }).pressSequentially('Norman', { delay: 40 });
+    const suggestion = page.getByRole('option', { name: 'Norman, OK' });
+    await suggestion.waitFor();
+    expect(await page.getByRole('option').count()).toBe(3);
+    await suggestion.click();
+    await expect.poll(() => modal.getByRole('combobox', { name: 'Address' }).inputValue()).toBe('Norman, OK');
+    // a pick may bring the server's add warning; acknowledge it when it does
+    const understand = page.getByRole('button', { name: 'I Understand' });
+    if (await understand.isVisible().catch(() => false)) await understand.click();
+
+    await modal.getByRole('switch', { name: 'Enable zone 2' }).check();
+    await modal.getByRole('switch', { name: 'Enable zone 3' }).check();
+    const allClear = modal.getByRole('slider', { name: /All-clear timer/ });
+    await allClear.focus();
+    await allClear.press('ArrowRight');
+    await expect.poll(() => modal.getByText('All-clear timer: 40 minutes').count()).toBe(1);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // listed on the home screen
+    await page.getByRole('heading', { name: LABEL }).first().waitFor();
+    const saved = (await apiGet<SavedLocation[]>(page, '/api/location')).data!.find(
+      (l) => l.label === LABEL,
+    )!;
+    expect(saved).toMatchObject({
+      locationName: 'Norman, OK',
+      radius1: 10,
+      radius2: 11,
+      radius3: 12,
+      allClearMinutes: 40,
+    });
+    await screenshot(page, 'locations-added');
+
+    const edit = await openEditor(page, saved.id, LABEL);
+    expect(await edit.getByRole('combobox', { name: 'Address' }).isDisabled()).toBe(true);
+    await edit.getByRole('textbox', { name: 'Name' }).fill(RENAMED);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: RENAMED }).first().waitFor();
+    expect(
+      (await apiGet<SavedLocation[]>(page, '/api/location')).data!.find((l) => l.id === saved.id)?.label,
+    ).toBe(RENAMED);
+
+    const again = await openEditor(page, saved.id, RENAMED);
+    await again.getByRole('button', { name: 'Delete Location' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Location' });
+    await confirm
+      .getByText(`Are you sure you want to remove ${RENAMED}? This action cannot be undone.`)
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await again.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: RENAMED }).first().waitFor({ state: 'detached' });
+    const after = (await apiGet<SavedLocation[]>(page, '/api/location')).data!;
+    expect(after.some((l) => l.id === saved.id)).toBe(false);
+    await context.close();
+  });
+
+  it('keeps a type-1 location from being renamed or deleted, and shows the policy lock', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.allclear.test');
+    await homeReady(page);
+    const locked = (await apiGet<SavedLocation[]>(page, '/api/location')).data!.find((l) => l.type === 1)!;
+    const modal = await openEditor(page, locked.id, locked.label);
+    expect(await modal.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
+    expect(await modal.getByRole('button', { name: 'Delete Location' }).isDisabled()).toBe(true);
+    // the demo organisation has LR1..LR4 policies: zones and timer are locked
+    await modal.getByText(POLICY_LOCK_NOTICE).waitFor();
+    expect(await modal.getByRole('slider', { name: 'Zone 1 radius' }).isDisabled()).toBe(true);
+    await screenshot(page, 'locations-type-1');
+    await context.close();
+  });
+});

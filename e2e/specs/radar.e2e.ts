@@ -1,0 +1,353 @@
+// [ADMIN][RADAR] and [SUPER ADMIN][BROADCAST]: the Live Radar page and the Broadcast view in Chromium with WebGL
+// (swiftshader), against the real map service. The page exposes `window.__allclearMap` (map instance, map store,
+// radar sample) because each context opts in with `__ALLCLEAR_TEST_HOOKS__` before the app loads.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { greatCircleMiles } from '@allclear/domain';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+
+interface RadarSample {
+  frameLayers: number;
+  visibleFrame: number;
+  visibleLoaded: boolean;
+}
+
+interface HookWindow {
+  __ALLCLEAR_TEST_HOOKS__?: boolean;
+  __allclearMap?: {
+    map: {
+      loaded(): boolean;
+      getLayer(id: string): unknown;
+      getStyle(): { layers: { id: string }[] };
+      unproject(p: [number, number]): { lng: number; lat: number };
+      jumpTo(o: { center: [number, number]; zoom?: number }): void;
+      getCanvas(): HTMLCanvasElement;
+    };
+    store: {
+      getState(): {
+        overlays: string[];
+        radarStyle: string;
+        playback: string;
+        progress: number;
+        speed: string;
+        setSpeed(s: string): void;
+      };
+    };
+    radarSample(): RadarSample;
+  };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openContext(viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport);
+  await context.addInitScript(() => {
+    (window as unknown as HookWindow).__ALLCLEAR_TEST_HOOKS__ = true;
+  });
+  return context;
+}
+
+/** Waits for the map hook, a loaded style and a loaded radar frame on screen. */
+async function waitForRadar(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const hook = (window as unknown as HookWindow).__allclearMap;
+      if (!hook || !hook.map.loaded()) return false;
+      const s = hook.radarSample();
+      return s.frameLayers > 0 && s.visibleFrame >= 0 && s.visibleLoaded;
+    },
+    undefined,
+    { timeout: 45_000 },
+  );
+}
+
+function storeState(page: Page) {
+  return page.evaluate(() => {
+    const s = (window as unknown as HookWindow).__allclearMap!.store.getState();
+    return {
+      overlays: s.overlays,
+      radarStyle: s.radarStyle,
+      playback: s.playback,
+      progress: s.progress,
+      speed: s.speed,
+    };
+  });
+}
+
+function radarSample(page: Page): Promise<RadarSample> {
+  return page.evaluate(() => (window as unknown as HookWindow).__allclearMap!.radarSample());
+}
+
+async function mapBox(page: Page) {
+  const box = await page.locator('[data-testid="weather-map"] canvas').first().boundingBox();
+  if (!box) throw new Error('map canvas not visible');
+  return box;
+}
+
+describe('[ADMIN][RADAR] Live Radar', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    context = await openContext();
+    page = await context.newPage();
+    page.on('pageerror', (err) => pageErrors.push(err.message));
+    await signIn(page, 'admin@demo.allclear.test');
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('loads with radar and lightning on, and screenshots at 1440×900', async () => {
+    await page.goto('/LiveRadar');
+    await page.getByRole('heading', { name: 'Live Radar', level: 1 }).waitFor();
+    await waitForRadar(page);
+    const state = await storeState(page);
+    expect(state.overlays).toEqual(['radar', 'lightning']);
+    expect(state.radarStyle).toBe('past');
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as HookWindow).__allclearMap!.map.getLayer('allclear-strikes')),
+    );
+    const sample = await radarSample(page);
+    // The past loop opens on its latest frame.
+    expect(sample.visibleFrame).toBe(sample.frameLayers - 1);
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Layers' });
+    expect(await layers.getByRole('checkbox', { name: 'Radar' }).isChecked()).toBe(true);
+    expect(await layers.getByRole('checkbox', { name: 'Lightning' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await screenshot(page, 'live-radar-1440x900');
+  });
+
+  it('toggling Road Conditions turns radar off and sets the road style, and back', async () => {
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Layers' });
+    await layers.getByRole('checkbox', { name: 'Road Conditions' }).click();
+    expect(await layers.getByRole('checkbox', { name: 'Radar' }).isChecked()).toBe(false);
+    let state = await storeState(page);
+    expect(state.radarStyle).toBe('future-road-conditions');
+    expect(state.overlays).not.toContain('radar');
+    await page.waitForFunction(() =>
+      (window as unknown as HookWindow)
+        .__allclearMap!.map.getStyle()
+        .layers.some((l) => l.id.startsWith('allclear-radar-future-road-conditions-')),
+    );
+    expect(await page.getByRole('button', { name: 'Road Conditions' }).isVisible()).toBe(true);
+
+    await layers.getByRole('checkbox', { name: 'Radar' }).click();
+    expect(await layers.getByRole('checkbox', { name: 'Road Conditions' }).isChecked()).toBe(false);
+    state = await storeState(page);
+    expect(state.radarStyle).toBe('past');
+    expect(state.overlays).toContain('radar');
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await waitForRadar(page);
+  });
+
+  it('every overlay of the layer menu draws its layers from the map service', async () => {
+    const overlays: [string, string][] = [
+      ['Tropical Models', 'allclear-product-tropical-spaghetti-plot-us-line'],
+      ['Tropical Forecast', 'allclear-tropical-points'],
+      ['Surface Analysis', 'allclear-product-surface-analysis-line'],
+      ['Storm Cells', 'allclear-storm-cells'],
+      ['NWS Alerts', 'allclear-nws-alerts-fill'],
+    ];
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Layers' });
+    for (const [label] of overlays) await layers.getByRole('checkbox', { name: label }).click();
+    for (const [, layerId] of overlays)
+      await page.waitForFunction(
+        (id) => Boolean((window as unknown as HookWindow).__allclearMap!.map.getLayer(id)),
+        layerId,
+        { timeout: 20_000 },
+      );
+    for (const [label] of overlays) await layers.getByRole('checkbox', { name: label }).click();
+    await page.getByRole('button', { name: 'Layers' }).click();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('play advances the frames and wraps from the latest to the first', async () => {
+    await page.getByRole('button', { name: 'Options' }).click();
+    await page.getByRole('region', { name: 'Options' }).getByRole('radio', { name: 'Fast (500 ms)' }).click();
+    await page.getByRole('button', { name: 'Options' }).click();
+    const before = await radarSample(page);
+    expect(before.visibleFrame).toBe(before.frameLayers - 1);
+    await page.getByRole('button', { name: 'Play' }).click();
+    const seen: number[] = [];
+    const deadline = Date.now() + 8_000;
+    while (Date.now() < deadline && !(seen.includes(0) && seen.includes(1) && seen.includes(2))) {
+      const s = await radarSample(page);
+      if (seen[seen.length - 1] !== s.visibleFrame) seen.push(s.visibleFrame);
+      await page.waitForTimeout(50);
+    }
+    // Latest → wraps to the first → steps on.
+    const wrap = seen.indexOf(0);
+    expect(wrap).toBeGreaterThanOrEqual(0);
+    expect(seen.slice(wrap, wrap + 3)).toEqual([0, 1, 2]);
+    expect((await storeState(page)).playback).toBe('PLAY');
+  });
+
+  it('a pan during play returns to STATIC', async () => {
+    expect((await storeState(page)).playback).toBe('PLAY');
+    const box = await mapBox(page);
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 120, y + 60, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      () => (window as unknown as HookWindow).__allclearMap!.store.getState().playback === 'STATIC',
+    );
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+  });
+
+  it('the measure tool reports miles for a known segment within 0.5 %', async () => {
+    await page.getByRole('button', { name: 'Measure distance' }).click();
+    const box = await mapBox(page);
+    const a: [number, number] = [box.width * 0.3, box.height * 0.5];
+    const b: [number, number] = [box.width * 0.3 + 300, box.height * 0.5 + 120];
+    const [pa, pb] = await page.evaluate(
+      ([p, q]) => {
+        const map = (window as unknown as HookWindow).__allclearMap!.map;
+        return [map.unproject(p), map.unproject(q)];
+      },
+      [a, b] as const,
+    );
+    await page.mouse.click(box.x + a[0], box.y + a[1]);
+    await page.mouse.click(box.x + b[0], box.y + b[1]);
+    const text = await page.getByRole('status', { name: 'Measured distance' }).innerText();
+    const shown = Number(/([\d.]+) mi/.exec(text)?.[1]);
+    const expected = greatCircleMiles(
+      { latitude: pa!.lat, longitude: pa!.lng },
+      { latitude: pb!.lat, longitude: pb!.lng },
+    );
+    expect(expected).toBeGreaterThan(10);
+    expect(Math.abs(shown - expected) / expected).toBeLessThan(0.005);
+    await page.getByRole('button', { name: 'Measure distance' }).click();
+  });
+
+  it('a location outside the coverage box offers only the past option', async () => {
+    await page.getByRole('button', { name: 'Past' }).click();
+    const inside = page.getByRole('region', { name: 'Past' });
+    expect(await inside.getByRole('radio').count()).toBe(3);
+    await page.getByRole('button', { name: 'Past' }).click();
+    // With no location selected the map centre is the point judged: move it to Honolulu.
+    await page.evaluate(() =>
+      (window as unknown as HookWindow).__allclearMap!.map.jumpTo({ center: [-157.86, 21.31], zoom: 7 }),
+    );
+    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Past' }).click();
+    const outside = page.getByRole('region', { name: 'Past' });
+    expect(await outside.getByRole('radio').count()).toBe(1);
+    expect(await outside.getByRole('radio', { name: 'Past' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Past' }).click();
+  });
+
+  it('screenshots at 390×844 with the tools in the right-hand stack', async () => {
+    const phone = await openContext({ width: 390, height: 844 });
+    const p = await phone.newPage();
+    await signIn(p, 'admin@demo.allclear.test');
+    await p.goto('/LiveRadar');
+    await waitForRadar(p);
+    expect(await p.getByRole('toolbar', { name: 'Map tools' }).getAttribute('aria-orientation')).toBe(
+      'vertical',
+    );
+    await screenshot(p, 'live-radar-390x844');
+    await phone.close();
+  });
+});
+
+describe('[SUPER ADMIN][BROADCAST] Broadcast View', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    context = await openContext();
+    page = await context.newPage();
+    await signIn(page, 'super@demo.allclear.test');
+    await page.goto('/Broadcast');
+    await page.getByRole('heading', { name: 'Broadcast View' }).waitFor();
+    await waitForRadar(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('Space toggles play/pause and the arrow keys step the timeline by 5 %', async () => {
+    expect((await storeState(page)).speed).toBe('veryFast');
+    expect(await page.getByRole('button', { name: 'Options' }).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Broadcast View' }).click();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    const slider = page.getByRole('slider', { name: 'Radar timeline' });
+    const start = Number(await slider.getAttribute('aria-valuenow'));
+    await page.keyboard.press('ArrowLeft');
+    expect(Number(await slider.getAttribute('aria-valuenow'))).toBeCloseTo(Math.max(0, start - 5), 6);
+    await page.keyboard.press('ArrowRight');
+    expect(Number(await slider.getAttribute('aria-valuenow'))).toBeCloseTo(
+      Math.min(100, Math.max(0, start - 5) + 5),
+      6,
+    );
+    expect((await storeState(page)).playback).toBe('SCRUB');
+  });
+
+  it('at very fast speed a 13-frame loop never shows a blank radar layer after the first loop', async () => {
+    const frames = (await radarSample(page)).frameLayers;
+    expect(frames).toBe(13);
+    await page.keyboard.press('Space');
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    // Sampled on every animation frame: the first loop may wait for images; after it, every sample has a loaded
+    // frame on screen.
+    const result = await page.evaluate(
+      () =>
+        new Promise<{ samples: number; blanks: number; distinct: number; firstLoopFrames: number }>(
+          (resolve) => {
+            const hook = (window as unknown as HookWindow).__allclearMap!;
+            const firstLoop = new Set<number>();
+            let inFirstLoop = true;
+            let firstLoopFrames = 0;
+            let samples = 0;
+            let blanks = 0;
+            const distinct = new Set<number>();
+            let stopAt = 0;
+            const tick = (now: number) => {
+              const s = hook.radarSample();
+              if (inFirstLoop) {
+                firstLoopFrames += 1;
+                if (s.visibleLoaded) firstLoop.add(s.visibleFrame);
+                if (firstLoop.size === s.frameLayers) {
+                  inFirstLoop = false;
+                  stopAt = now + 6_000;
+                }
+              } else {
+                samples += 1;
+                if (s.visibleFrame < 0 || !s.visibleLoaded) blanks += 1;
+                distinct.add(s.visibleFrame);
+                if (now >= stopAt) {
+                  resolve({ samples, blanks, distinct: distinct.size, firstLoopFrames });
+                  return;
+                }
+              }
+              requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+          },
+        ),
+    );
+    // Swiftshader on a shared 2-core machine paints a few frames a second: enough samples to cover the loop.
+    console.log('radar loop samples', result);
+    expect(result.samples).toBeGreaterThanOrEqual(20);
+    expect(result.blanks).toBe(0);
+    expect(result.distinct).toBeGreaterThanOrEqual(6);
+    await page.keyboard.press('Space');
+  });
+});
