@@ -34,6 +34,7 @@ const BURST = 10_000;
 const BRUTE_FORCE_SAMPLE = 300;
 const POSTGIS_SAMPLE = 1_000;
 const ENGINE_SECONDS = 5;
+const ENGINE_WARM_UP_SECONDS = 6;
 const MATCH_P99_TARGET_MS = 1;
 const NOTIFY_P99_TARGET_MS = 100;
 const PG_URL = process.env.STRIKES_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -413,39 +414,55 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
       },
     });
     await engine.refreshIndex();
-    // warm-up: the storms have been over their locations for a while (those are in delay already), so
-    // the measured seconds see what a live feed sees: extensions, escalations and new delays at the edges
-    const warmUp = makeStrikes(SUSTAINED_RATE * 2, 4, () => new Date());
-    for (let i = 0; i < warmUp.length; i += 100) await engine.ingest(warmUp.slice(i, i + 100));
-    events = 0;
-    eventStrikes.clear();
-    const strikes = makeStrikes(SUSTAINED_RATE * ENGINE_SECONDS, 3, () => new Date());
+    // The feed runs at 1,000 strikes/s for ENGINE_WARM_UP_SECONDS unmeasured, then ENGINE_SECONDS
+    // measured: by then the storms' locations are in delay and extensions are being written in the
+    // background, so the measured seconds are the sustained state (extensions, escalations and new
+    // delays at the storms' edges), not the onset of 150 storms at once.
+    const totalSeconds = ENGINE_WARM_UP_SECONDS + ENGINE_SECONDS;
+    const strikes = makeStrikes(SUSTAINED_RATE * totalSeconds, 3, () => new Date());
+    const measuredFrom = ENGINE_WARM_UP_SECONDS * 100;
     const latency = new Map<string, number>();
+    const onset: number[] = [];
     const pending: Promise<void>[] = [];
     const start = performance.now();
-    for (let slice = 0; slice < ENGINE_SECONDS * 100; slice++) {
+    let measureStart = start;
+    for (let slice = 0; slice < totalSeconds * 100; slice++) {
+      if (slice === measuredFrom) {
+        measureStart = performance.now();
+        events = 0;
+        eventStrikes.clear();
+      }
       // the engine's own timer ticks every second (all-clears, and writing extensions held in memory)
       if (slice % 100 === 0) pending.push(engine.tick());
       for (const s of strikes.slice(slice * 10, slice * 10 + 10)) {
         // arrival is when the feed delivers the strike, even if our event loop is busy then
         const arrived = start + slice * 10;
         s.time = new Date();
-        pending.push(engine.ingest([s]).then(() => void latency.set(s.id, performance.now() - arrived)));
+        const measured = slice >= measuredFrom;
+        pending.push(
+          engine.ingest([s]).then(() => {
+            if (measured) latency.set(s.id, performance.now() - arrived);
+            else onset.push(performance.now() - arrived);
+          }),
+        );
       }
       const wait = start + (slice + 1) * 10 - performance.now();
       if (wait > 0) await sleep(wait);
     }
     await Promise.all(pending);
-    const elapsed = performance.now() - start;
+    const elapsed = performance.now() - measureStart;
     const notified = [...eventStrikes].map((id) => latency.get(id)!).filter((v) => v !== undefined);
     const p99 = percentile(notified, 99);
     console.log(
-      `engine, ${SUSTAINED_RATE} strikes/s for ${ENGINE_SECONDS} s (${(elapsed / 1000).toFixed(1)} s to commit all): ${events.toLocaleString('en-US')} alerts enqueued`,
+      `engine, ${SUSTAINED_RATE} strikes/s for ${ENGINE_SECONDS} s after ${ENGINE_WARM_UP_SECONDS} s of warm-up (${(elapsed / 1000).toFixed(1)} s to commit all): ${events.toLocaleString('en-US')} alerts enqueued`,
     );
     console.log(
       `  strike-to-enqueued-notification (committed), strikes that raised an alert: ${stats(notified)}`,
     );
     console.log(`  every strike, arrival to commit: ${stats([...latency.values()])}`);
+    console.log(
+      `  for comparison, the warm-up (150 storms starting at once, not the target): ${stats(onset)}`,
+    );
     const ok = notified.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
     console.log(
       `strike-to-notification p99 ${p99.toFixed(1)} ms (target < ${NOTIFY_P99_TARGET_MS} ms): ${ok ? 'PASS' : 'FAIL'}`,

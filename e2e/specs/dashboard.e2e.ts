@@ -50,6 +50,55 @@ async function dropStrikes(strikes: { latitude: number; longitude: number; time?
   expect(status).toBe(200);
 }
 
+/** Sends a JSON body to an /api path with the page's own access token; returns the unwrapped data and the status. */
+async function apiSend<T>(
+  page: Page,
+  method: 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T | undefined }> {
+  const token = (await storedOidcUser(page))?.access_token ?? '';
+  return page.evaluate(
+    async ({ method, path, body, token }) => {
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+      return { status: res.status, data: json?.data };
+    },
+    { method, path, body, token },
+  );
+}
+
+/**
+ * A fresh location of the signed-in user (`POST location/Add`), on the Nebraska plains: over 900 km from every
+ * seeded location (Texas), so no simulated storm (focus storms steer over the seeded locations, background
+ * storms live within 260 km of them) strikes near it and only the journey's own strikes move its countdown.
+ */
+async function addQuietLocation(page: Page, label: string, latitude: number, longitude: number): Promise<Location> {
+  const res = await apiSend<{ location: Location | null }>(page, 'POST', '/api/location/Add', {
+    label,
+    locationName: `${label}, NE`,
+    latitude,
+    longitude,
+    radius1: 10,
+    allClearMinutes: 30,
+  });
+  expect(res.status).toBe(200);
+  expect(res.data!.location).not.toBeNull();
+  return res.data!.location!;
+}
+
+async function deleteLocation(page: Page, id: number): Promise<void> {
+  const res = await apiSend<string>(page, 'DELETE', `/api/location/${id}`);
+  expect(res.status).toBe(200);
+}
+
 /** 'mm:ss' to seconds; null for 'All Clear' or anything else. */
 function countdownSeconds(text: string): number | null {
   const m = /^(\d+):(\d\d)$/.exec(text.trim());
@@ -118,64 +167,88 @@ describe('[ADMIN][DASHBOARD] home screen', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, ADMIN);
-    const [location] = await locations(page);
-    const status = await apiGet<{ allClearMinutes: number }>(page, `/api/Lightning/Location/${location!.id}`);
-    expect(status.status).toBe(200);
-    const allClearSeconds = status.data!.allClearMinutes * 60;
-    await page.goto(`/?location=${location!.id}`);
-    const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
-    await countdown.waitFor({ timeout: 15_000 });
+    const location = await addQuietLocation(page, 'E2E North Platte', 41.5, -100.5);
+    try {
+      const status = await apiGet<{ allClearMinutes: number; inDelay: boolean }>(
+        page,
+        `/api/Lightning/Location/${location.id}`,
+      );
+      expect(status.status).toBe(200);
+      expect(status.data!.inDelay).toBe(false);
+      const allClearSeconds = status.data!.allClearMinutes * 60;
+      await page.goto(`/?location=${location.id}`);
+      const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
+      await countdown.waitFor({ timeout: 15_000 });
+      // the quiet location starts clear, so the countdown below is this strike's alone
+      await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe('All Clear');
 
-    // About 0.7 mi north of the location: inside zone 1 whatever its radius (2 mi at least).
-    await dropStrikes([{ latitude: location!.latitude + 0.01, longitude: location!.longitude }]);
-    const dropped = Date.now();
-    await expect
-      .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 2_000, interval: 100 })
-      .toBeGreaterThanOrEqual(allClearSeconds - 10);
-    const shownAfter = Date.now() - dropped;
-    console.log(`countdown shown ${shownAfter} ms after the strike`);
-    expect(countdownSeconds(await countdown.innerText())).toBeLessThanOrEqual(allClearSeconds);
-    await expect
-      .poll(
-        () => page.getByTestId('selected-threats').getByTestId('threat-badge').getAttribute('data-threats'),
-        { timeout: 2_000, interval: 100 },
-      )
-      .toContain('LR1');
-    await expect
-      .poll(() => page.getByTestId('warning-banner').innerText(), { timeout: 2_000 })
-      .not.toBe('You have 0 location(s) in a policy warning');
-    // the countdown ticks each second
-    const before = countdownSeconds(await countdown.innerText())!;
-    await page.waitForTimeout(2_100);
-    expect(countdownSeconds(await countdown.innerText())!).toBeLessThan(before);
-    await context.close();
+      // About 0.7 mi north of the location: inside zone 1 whatever its radius (2 mi at least).
+      await dropStrikes([{ latitude: location.latitude + 0.01, longitude: location.longitude }]);
+      const dropped = Date.now();
+      await expect
+        .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 2_000, interval: 100 })
+        .toBeGreaterThanOrEqual(allClearSeconds - 10);
+      const shownAfter = Date.now() - dropped;
+      console.log(`countdown shown ${shownAfter} ms after the strike`);
+      expect(countdownSeconds(await countdown.innerText())).toBeLessThanOrEqual(allClearSeconds);
+      await expect
+        .poll(
+          () => page.getByTestId('selected-threats').getByTestId('threat-badge').getAttribute('data-threats'),
+          { timeout: 2_000, interval: 100 },
+        )
+        .toContain('LR1');
+      await expect
+        .poll(() => page.getByTestId('warning-banner').innerText(), { timeout: 2_000 })
+        .not.toBe('You have 0 location(s) in a policy warning');
+      // the countdown ticks each second, and no other strike restarts it
+      const before = countdownSeconds(await countdown.innerText())!;
+      await page.waitForTimeout(2_100);
+      const after = countdownSeconds(await countdown.innerText())!;
+      expect(after).toBeLessThan(before);
+      expect(after).toBeGreaterThanOrEqual(before - 4);
+    } finally {
+      await deleteLocation(page, location.id);
+      await context.close();
+    }
   });
 
   it("an old strike's countdown runs out to 'All Clear'", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, ADMIN);
-    // The last location: a different venue from the previous journey's strike.
-    const all = await locations(page);
-    const location = all[all.length - 1]!;
-    const status = await apiGet<{ allClearMinutes: number }>(page, `/api/Lightning/Location/${location.id}`);
-    const allClearMs = status.data!.allClearMinutes * 60_000;
-    await page.goto(`/?location=${location.id}`);
-    const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
-    await countdown.waitFor({ timeout: 15_000 });
-    // A strike stamped 6 s short of the all-clear time: the zone clears about 6 s from now.
-    await dropStrikes([
-      {
-        latitude: location.latitude,
-        longitude: location.longitude + 0.005,
-        time: new Date(Date.now() - allClearMs + 6_000).toISOString(),
-      },
-    ]);
-    await expect
-      .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 3_000, interval: 100 })
-      .not.toBeNull();
-    await expect.poll(() => countdown.innerText(), { timeout: 15_000, interval: 250 }).toBe('All Clear');
-    await context.close();
+    // A second quiet venue, 170 km east of the previous journey's: its strike is out of every zone here.
+    const location = await addQuietLocation(page, 'E2E Grand Island', 41.5, -98.5);
+    try {
+      const status = await apiGet<{ allClearMinutes: number; inDelay: boolean }>(
+        page,
+        `/api/Lightning/Location/${location.id}`,
+      );
+      expect(status.status).toBe(200);
+      expect(status.data!.inDelay).toBe(false);
+      const allClearMs = status.data!.allClearMinutes * 60_000;
+      await page.goto(`/?location=${location.id}`);
+      const countdown = page.getByRole('region', { name: 'Lightning Status' }).getByTestId('zone-1-countdown');
+      await countdown.waitFor({ timeout: 15_000 });
+      await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe('All Clear');
+      // A strike stamped 6 s short of the all-clear time: the zone clears about 6 s from now.
+      await dropStrikes([
+        {
+          latitude: location.latitude,
+          longitude: location.longitude + 0.005,
+          time: new Date(Date.now() - allClearMs + 6_000).toISOString(),
+        },
+      ]);
+      await expect
+        .poll(async () => countdownSeconds(await countdown.innerText()), { timeout: 3_000, interval: 100 })
+        .toBeLessThanOrEqual(6);
+      const running = countdownSeconds(await countdown.innerText());
+      expect(running).not.toBeNull();
+      expect(running!).toBeGreaterThan(0);
+      await expect.poll(() => countdown.innerText(), { timeout: 15_000, interval: 250 }).toBe('All Clear');
+    } finally {
+      await deleteLocation(page, location.id);
+      await context.close();
+    }
   });
 
   it('lays out without overlap on a 390×844 phone', async () => {

@@ -10,6 +10,7 @@ import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import { createConfiguredWeather } from './engine/weather.ts';
 import { createNotifier } from './engine/notifications/index.ts';
+import { startEngine } from './engine/index.ts';
 import { pino, type LoggerOptions } from 'pino';
 import { loggerOptions } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
@@ -48,6 +49,16 @@ async function main(): Promise<void> {
   await notifier.service.start();
   const app = await buildApp({ config, db, clock, weather, enqueueAlert: notifier.enqueueAlert, bus, log });
   await app.listen({ port: config.port, host: config.host });
+  const engine = await startEngine({
+    config,
+    db,
+    clock,
+    weather,
+    log,
+    enqueueAlert: notifier.enqueueAlert,
+    bus,
+    demo: Boolean(demo),
+  });
 
   const lines = [
     '',
@@ -73,6 +84,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await engine.stop();
       await notifier.service.stop();
       await weather.close();
       await db.close();

@@ -28,3 +28,10 @@ export const errorResponses = {
   403: ZResponseException,
   404: ZResponseException,
 } as const;
+
+/** The query of a signed URL (`exp` seconds since epoch, `sig` HMAC): for resources an <img> loads. */
+export const ZSignedUrlQuery = z.object({
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+  t: z.string().optional(),
+});

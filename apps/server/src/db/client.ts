@@ -62,6 +62,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url });
+  // An idle client's connection can end under us (a server restart, or a test dropping its database):
+  // the pool replaces it; without a listener the error would crash the process.
+  pool.on('error', () => {});
   // Fail at open, not at first use, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

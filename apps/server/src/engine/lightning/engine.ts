@@ -59,7 +59,7 @@ const EXTENSION_FLUSH_INTERVAL_MS = 5_000;
 /** An extension is written within this long even when strikes never stop arriving (real time). */
 const EXTENSION_MAX_HOLD_MS = 30_000;
 /** Most extension rows written in one go under load (a few tens of milliseconds of PGlite). */
-const FLUSH_CHUNK_ROWS = 300;
+const FLUSH_CHUNK_ROWS = 150;
 /** With the strike queue idle and no more than this many locations extended, extensions are written at once. */
 const IDLE_FLUSH_MAX_LOCATIONS = 200;
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
@@ -492,7 +492,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     await saveZoneStates(tx, toSave);
     for (const event of events) await ctx.enqueueAlert(tx, event);
     return () => {
-      for (const [id, zones] of updated) if (locationIndex.get(id)) zoneCache.set(id, zones);
+      for (const [id, zones] of updated) {
+        if (!locationIndex.get(id)) continue;
+        // copy into the long-lived cached rows rather than replacing them: the working copies die
+        // young, so a storm does not churn the old generation (fewer long GC pauses)
+        const cached = zoneCache.get(id);
+        if (cached) zones.forEach((z, i) => Object.assign(cached[i]!, z));
+        else zoneCache.set(id, zones);
+      }
       for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
       for (const [id, zone] of deferred) if (locationIndex.get(id)) markDirty(id, zone);
     };

@@ -55,13 +55,13 @@ export function isGroundStrike(type: number): boolean {
 export function matchLocations(index: CircleIndex<LocationEntry>, strike: StrikePoint): LocationMatch[] {
   const out: LocationMatch[] = [];
   const ground = isGroundStrike(strike.type);
-  for (const entry of index.candidates(strike.latitude, strike.longitude)) {
-    if (entry.countCloudToGroundOnly && !ground) continue;
+  index.forEachCandidate(strike.latitude, strike.longitude, (entry) => {
+    if (entry.countCloudToGroundOnly && !ground) return;
     const distanceMiles = greatCircleMiles(entry, strike);
-    if (distanceMiles > entry.radiusMiles) continue;
+    if (distanceMiles > entry.radiusMiles) return;
     const zones = zonesContainingStrike(distanceMiles, entry.radii);
     if (zones.length > 0) out.push({ entry, distanceMiles, zones });
-  }
+  });
   return out;
 }
 

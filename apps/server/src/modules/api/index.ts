@@ -1,6 +1,7 @@
 // The main API service (/api): every route requires a signed-in caller.
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import { urlSignerFor } from '../../platform/url-signer.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
 import { locationRoutes } from './locations/location.routes.ts';
 import { siteRoutes } from './sites/site.routes.ts';
@@ -14,12 +15,27 @@ import { forecastRoutes } from './forecasts/forecast.routes.ts';
 import { weatherStationRoutes } from './weather-stations/weather-station.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
 import { heatStressRoutes } from './heat-stress/heat-stress.routes.ts';
+import { lightningRoutes } from './lightning/lightning.routes.ts';
+import { simRoutes } from './sim/sim.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
   const { config, db, clock, weather, enqueueAlert, bus } = opts;
   const deps: AppDeps = { config, db, clock, weather, enqueueAlert, bus };
-  app.addHook('onRequest', app.authenticate);
+  // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
+  // signature (an <img> of a station image cannot send our header).
+  app.addHook('onRequest', async (request, reply) => {
+    if (
+      (request.routeOptions.config as { signedUrl?: boolean }).signedUrl &&
+      !request.headers.authorization
+    ) {
+      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      const path = request.url.split('?')[0]!;
+      const signer = await urlSignerFor(db.db);
+      if (signer.verify(path, exp, sig, clock.now().getTime())) return;
+    }
+    return app.authenticate(request, reply);
+  });
   await app.register(userRoutes, deps);
   await app.register(customerRoutes, deps);
   await app.register(locationRoutes, deps);
@@ -33,4 +49,6 @@ export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
   await app.register(forecastRoutes, deps);
   await app.register(weatherStationRoutes, deps);
   await app.register(heatStressRoutes, deps);
+  await app.register(lightningRoutes, deps);
+  await app.register(simRoutes, deps);
 };

@@ -1,5 +1,5 @@
-// Test support: the real app (buildApp on a fresh database) with the map module registered at
-// /map, plus extra mounts of the module with other configuration (IEM radar, a style provider).
+// Test support: the real app (buildApp on a fresh database), whose map module is at /map, plus
+// extra mounts of the module with other configuration (IEM radar, a style provider).
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../platform/config.ts';
@@ -13,7 +13,7 @@ import { createConfiguredWeather } from '../../engine/weather.ts';
 import { createLocalBus } from '../../platform/bus.ts';
 import type { ConfiguredWeather } from '@allclear/weather';
 import { mapModule } from './index.ts';
-import { loadMapConfig, type MapConfig } from './map-config.ts';
+import type { MapConfig } from './map-config.ts';
 
 export interface MapTestApp {
   app: FastifyInstance;
@@ -40,8 +40,8 @@ export async function createMapTestApp(extra: ExtraMount[] = []): Promise<MapTes
     throw err;
   });
   const deps = { config, db, clock, weather, enqueueAlert: async () => {}, bus };
+  // buildApp mounts the map module at /map (configured from the environment: the defaults here)
   const app = await buildApp(deps);
-  await app.register(mapModule, { prefix: '/map', ...deps, map: loadMapConfig({}) });
   for (const mount of extra) await app.register(mapModule, { ...deps, ...mount });
   await app.ready();
   const customer = await buildCustomer(db.db, { name: 'Map customer' });

@@ -1,5 +1,6 @@
 // Presents stored conditions (SI) in the spec's shapes and units: °F, mph, inches, inHg (spec 01 §3
 // 'Observation for a location', 'Observation history point').
+import type { UrlSigner } from '../../../platform/url-signer.ts';
 import type { TMeasure, TObservationData, TObservationSource, TStation } from '@allclear/contracts';
 import { cToF, compass16, hpaToInHg, mmToIn, msToMph } from '@allclear/domain';
 import { weatherCodeText } from '@allclear/weather';
@@ -76,12 +77,19 @@ export function presentObservationData(c: StoredConditions, source: TObservation
 /** Station type codes: a type above 0 has a conditions timeline (spec 02 §2.2). */
 const STATION_TYPE_CODES: Record<string, number> = { WXS: 1, OWX: 2 };
 
-/** A weather station row as the spec's Station; the image is served by this API. */
-export function presentStation(s: { id: number; name: string; type: string }): TStation {
+/** The path of a station's sky image on this API (served to holders of a signed URL). */
+export const stationImagePath = (stationId: number) => `/api/Hardware/WeatherStation/Image/${stationId}`;
+
+/** A weather station row as the spec's Station; `imageUrl` is the signed image URL (an <img> sends no bearer). */
+export function presentStation(
+  s: { id: number; name: string; type: string },
+  signer: UrlSigner,
+  nowMs: number,
+): TStation {
   return {
     id: s.id,
     name: s.name,
     type: STATION_TYPE_CODES[s.type] ?? 1,
-    imageUrl: `/api/Hardware/WeatherStation/Image/${s.id}`,
+    imageUrl: signer.sign(stationImagePath(s.id), nowMs),
   };
 }

@@ -20,6 +20,7 @@ import {
   presentStation,
   type StoredConditions,
 } from './observation.presenter.ts';
+import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { ObservationReadRepository, type HistoryRow } from './observation.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -78,7 +79,9 @@ export class ObservationService {
     const category = pm25 === null ? null : aqiCategory(pm25);
     return {
       data: c ? presentObservationData(c, source) : null,
-      weatherStation: station ? presentStation(station) : null,
+      weatherStation: station
+        ? presentStation(station, await urlSignerFor(this.db), this.clock.now().getTime())
+        : null,
       metarStation: c?.source === 'metar' && c.metarStationName ? { name: c.metarStationName } : null,
       canViewHistorical: station !== undefined,
       calibratedData:
@@ -149,7 +152,7 @@ export class ObservationService {
       if (!picked || !picked.entry.latest) return { data: null, weatherStation: null, metarStation: null };
       return {
         data: presentObservationData(picked.entry.latest, 'station'),
-        weatherStation: presentStation(picked.entry.station),
+        weatherStation: presentStation(picked.entry.station, await urlSignerFor(this.db), now.getTime()),
         metarStation: null,
       };
     }

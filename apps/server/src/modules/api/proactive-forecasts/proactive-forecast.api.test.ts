@@ -14,12 +14,14 @@ let t: TestApp;
 let app: FastifyInstance;
 let closeRoutes: () => Promise<void>;
 let superAdminId: string;
-const events: AlertEvent[] = [];
+/** The events the app hands to its notifier (the test app records them). */
+let events: AlertEvent[] = [];
 const auth = async (userId: string) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
 const locationA = () => t.a.location.id;
 
 beforeAll(async () => {
   t = await createTestApp();
+  events = t.events;
   const served = await appWithConditionRoutes(t.app, {
     config: t.config,
     db: t.db,

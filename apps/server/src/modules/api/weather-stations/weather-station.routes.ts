@@ -2,6 +2,7 @@
 // Hardware/WeatherStation/Image/{id}, Hardware/WeatherStation/Image/LastModified/{id} (station ids; spec 01 §7).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZSignedUrlQuery,
   ZIdParam,
   ZStation,
   ZStationData,
@@ -53,9 +54,13 @@ export const weatherStationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   );
   app.get(
     '/Hardware/WeatherStation/Image/:id',
-    { schema: { tags, params: ZIdParam } },
+    {
+      schema: { tags, params: ZIdParam, querystring: ZSignedUrlQuery },
+      // an <img> sends no bearer: a signed URL from the station data is accepted instead (api/index.ts)
+      config: { signedUrl: true },
+    },
     async (request, reply) => {
-      const image = await service.image(principalOf(request), request.params.id);
+      const image = await service.image(request.principal ?? null, request.params.id);
       const etag = `"${image.stationId}-${image.observedAt.getTime()}"`;
       reply
         .header('content-type', image.contentType)

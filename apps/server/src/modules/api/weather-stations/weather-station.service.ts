@@ -9,6 +9,7 @@ import { stationObservations } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { notFound } from '../../../platform/errors.ts';
+import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { presentObservationData, presentStation } from '../observations/observation.presenter.ts';
 import { ObservationReadRepository, type StationDetail } from '../observations/observation.repository.ts';
 import { assertCustomerScope } from '../scope.ts';
@@ -26,6 +27,10 @@ export class WeatherStationService {
     this.repo = new ObservationReadRepository(db);
   }
 
+  private async present(s: StationDetail): Promise<TStation> {
+    return presentStation(s, await urlSignerFor(this.db), this.clock.now().getTime());
+  }
+
   private async station(p: Principal, id: number): Promise<StationDetail> {
     const s = await this.repo.stationById(id);
     assertCustomerScope(p, s?.customerId, 'Weather station');
@@ -34,14 +39,14 @@ export class WeatherStationService {
 
   /** `GET WeatherStation/{id}`: a station by its id. */
   async byId(p: Principal, id: number): Promise<TStation> {
-    return presentStation(await this.station(p, id));
+    return this.present(await this.station(p, id));
   }
 
   /** `GET Hardware/WeatherStation/{id}`: the station of a hardware unit (id = hardware id). */
   async byHardware(p: Principal, hardwareId: number): Promise<TStation> {
     const s = await this.repo.stationByHardware(hardwareId);
     assertCustomerScope(p, s?.customerId, 'Weather station');
-    return presentStation(s!);
+    return this.present(s!);
   }
 
   /** `GET Hardware/WeatherStation/Data/{id}`: the station's latest recorded observation. */
@@ -53,7 +58,7 @@ export class WeatherStationService {
       .where(eq(stationObservations.stationId, s.id))
       .orderBy(desc(stationObservations.observedAt))
       .limit(1);
-    return { station: presentStation(s), data: obs ? presentObservationData(obs, 'station') : null };
+    return { station: await this.present(s), data: obs ? presentObservationData(obs, 'station') : null };
   }
 
   /** The sky image of the data source's camera at the unit (within 2 miles), or null. */
@@ -68,9 +73,14 @@ export class WeatherStationService {
     return camera ? this.weather.providers.skyImages.image(camera.c.id, this.clock.now()) : null;
   }
 
-  /** `GET Hardware/WeatherStation/Image/{id}`: the station's current sky image, 404 without a camera. */
-  async image(p: Principal, id: number): Promise<SkyImage> {
-    const image = await this.findImage(await this.station(p, id));
+  /**
+   * `GET Hardware/WeatherStation/Image/{id}`: the station's current sky image, 404 without a camera.
+   * Reached by a signed URL (`p` null: the signature already proves the caller was shown this station).
+   */
+  async image(p: Principal | null, id: number): Promise<SkyImage> {
+    const station = p ? await this.station(p, id) : await this.repo.stationById(id);
+    if (!station) throw notFound('Weather station');
+    const image = await this.findImage(station);
     if (!image) throw notFound('Station image');
     return image;
   }

@@ -7,7 +7,7 @@ import { admin, demoCustomer, demoLocations } from '../../../test/fixtures.ts';
 import { renderApp, stubApi } from '../../../test/render-app.tsx';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { observationFor, policyWarning, pollutant, serverError } from '../test/dashboard-payloads.ts';
-import { cardRowColumns } from './dashboard-home.tsx';
+import { cardSpans } from './dashboard-home.tsx';
 
 // The map has its own tests; here it is a plain region so jsdom need not start WebGL.
 vi.mock('../../../components/map/weather-map.tsx', () => ({
@@ -138,10 +138,19 @@ describe('home (/)', { timeout: 30_000 }, () => {
   });
 });
 
-describe('cardRowColumns', () => {
-  it('widens the fixed cards as fewer optional cards show', () => {
-    expect(cardRowColumns(0)).toBe('minmax(0, 3fr) minmax(0, 2fr)');
-    expect(cardRowColumns(1)).toBe('minmax(0, 5fr) minmax(0, 4fr) minmax(0, 3fr)');
-    expect(cardRowColumns(3)).toBe('minmax(0, 4fr) minmax(0, 3fr) repeat(3, minmax(0, 3fr))');
+describe('cardSpans', () => {
+  it('widens the fixed cards as fewer optional cards show, on a 12-column row', () => {
+    expect(cardSpans(0)).toEqual({ conditions: 7, lightning: 5, optional: 12 });
+    expect(cardSpans(1)).toEqual({ conditions: 4, lightning: 5, optional: 3 });
+    expect(cardSpans(2)).toEqual({ conditions: 6, lightning: 6, optional: 6 });
+    expect(cardSpans(3)).toEqual({ conditions: 6, lightning: 6, optional: 4 });
+  });
+
+  it('fills whole rows: every layout adds up to 12 columns a row', () => {
+    for (const n of [0, 1, 2, 3]) {
+      const s = cardSpans(n);
+      if (n <= 1) expect(s.conditions + s.lightning + n * s.optional).toBe(12);
+      else expect([s.conditions + s.lightning, n * s.optional]).toEqual([12, 12]);
+    }
   });
 });

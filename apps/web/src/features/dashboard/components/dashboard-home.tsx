@@ -43,10 +43,13 @@ const DASHBOARD_MAP_ZOOM = 8;
  * Column template of the first card row: current conditions and lightning always, then the optional heat stress,
  * air quality and timeline cards; the fixed cards widen when fewer optional cards show (spec 02 §2.2).
  */
-export function cardRowColumns(optionalCount: number): string {
-  if (optionalCount === 0) return 'minmax(0, 3fr) minmax(0, 2fr)';
-  if (optionalCount === 1) return 'minmax(0, 5fr) minmax(0, 4fr) minmax(0, 3fr)';
-  return `minmax(0, 4fr) minmax(0, 3fr) repeat(${optionalCount}, minmax(0, 3fr))`;
+export function cardSpans(optionalCount: number): { conditions: number; lightning: number; optional: number } {
+  // On a 12-column row: with no optional card the two fixed cards share it; with one, all three fit; with
+  // two or three, the fixed cards take the first row and the optional ones share the second, so no card
+  // is narrower than a third of the row (the lightning zones and the timeline need the room).
+  if (optionalCount === 0) return { conditions: 7, lightning: 5, optional: 12 };
+  if (optionalCount === 1) return { conditions: 4, lightning: 5, optional: 3 };
+  return { conditions: 6, lightning: 6, optional: 12 / optionalCount };
 }
 
 function StateMessage({
@@ -83,6 +86,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
   const showAir = (airQuality.data?.length ?? 0) > 0 || (airQuality.isError && !airQuality.data);
   const showTimeline = (observation.data?.weatherStation?.type ?? 0) > 0;
   const optional = [showHeat, showAir, showTimeline].filter(Boolean).length;
+  const spans = cardSpans(optional);
   const key = location.id;
   const cardSkeleton = <Skeleton variant="rounded" height={220} />;
 
@@ -100,37 +104,50 @@ function LocationDashboard({ location }: { location: TLocation }) {
           gridTemplateColumns: {
             xs: 'minmax(0, 1fr)',
             md: 'repeat(2, minmax(0, 1fr))',
-            lg: cardRowColumns(optional),
+            lg: 'repeat(12, minmax(0, 1fr))',
           },
+          '& > [data-card="conditions"]': { gridColumn: { lg: `span ${spans.conditions}` } },
+          '& > [data-card="lightning"]': { gridColumn: { lg: `span ${spans.lightning}` } },
+          '& > [data-card="optional"]': { gridColumn: { lg: `span ${spans.optional}` } },
         }}
       >
-        <PanelBoundary fallback={CONDITIONS_CRASH_TEXT} resetKey={key}>
-          <CurrentConditions locationId={location.id} />
-        </PanelBoundary>
-        <PanelBoundary fallback={LIGHTNING_CRASH_TEXT} resetKey={key}>
-          <LightningStatus locationId={location.id} />
-        </PanelBoundary>
-        {showHeat ? (
-          <PanelBoundary fallback="No data is available for this location." resetKey={key}>
-            <Suspense fallback={cardSkeleton}>
-              <HeatStressCard
-                locationId={location.id}
-                organizationLocationId={location.organizationLocationId!}
-              />
-            </Suspense>
+        <Box data-card="conditions" sx={{ minWidth: 0, display: 'grid' }}>
+          <PanelBoundary fallback={CONDITIONS_CRASH_TEXT} resetKey={key}>
+            <CurrentConditions locationId={location.id} />
           </PanelBoundary>
+        </Box>
+        <Box data-card="lightning" sx={{ minWidth: 0, display: 'grid' }}>
+          <PanelBoundary fallback={LIGHTNING_CRASH_TEXT} resetKey={key}>
+            <LightningStatus locationId={location.id} />
+          </PanelBoundary>
+        </Box>
+        {showHeat ? (
+          <Box data-card="optional" sx={{ minWidth: 0, display: 'grid' }}>
+            <PanelBoundary fallback="No data is available for this location." resetKey={key}>
+              <Suspense fallback={cardSkeleton}>
+                <HeatStressCard
+                  locationId={location.id}
+                  organizationLocationId={location.organizationLocationId!}
+                />
+              </Suspense>
+            </PanelBoundary>
+          </Box>
         ) : null}
         {showAir ? (
-          <PanelBoundary fallback={AIR_QUALITY_CRASH_TEXT} resetKey={key}>
-            <Suspense fallback={cardSkeleton}>
-              <AirQualityCard locationId={location.id} />
-            </Suspense>
-          </PanelBoundary>
+          <Box data-card="optional" sx={{ minWidth: 0, display: 'grid' }}>
+            <PanelBoundary fallback={AIR_QUALITY_CRASH_TEXT} resetKey={key}>
+              <Suspense fallback={cardSkeleton}>
+                <AirQualityCard locationId={location.id} />
+              </Suspense>
+            </PanelBoundary>
+          </Box>
         ) : null}
         {showTimeline ? (
-          <PanelBoundary fallback={TIMELINE_FAILURE_TEXT} resetKey={key}>
-            <ConditionsTimeline locationId={location.id} />
-          </PanelBoundary>
+          <Box data-card="optional" sx={{ minWidth: 0, display: 'grid' }}>
+            <PanelBoundary fallback={TIMELINE_FAILURE_TEXT} resetKey={key}>
+              <ConditionsTimeline locationId={location.id} />
+            </PanelBoundary>
+          </Box>
         ) : null}
       </Box>
       <PanelBoundary fallback={FORECAST_FAILURE_TEXT} resetKey={key}>
