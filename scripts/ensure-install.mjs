@@ -23,9 +23,10 @@ export function ensureInstalled() {
   const want = lockHash();
   const have = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
   if (have === want && existsSync(join(root, 'node_modules', '.bin', 'vitest'))) return;
-  const useCi = existsSync(join(root, 'package-lock.json'));
-  const args = useCi ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund'];
-  console.log(`[allclear] installing dependencies (npm ${args[0]})...`);
+  // `npm install` (not `npm ci`): it follows the lockfile too, and npm 11's `ci` refuses lockfiles
+  // that omit other platforms' optional binaries (e.g. @unrs/resolver-binding-*), which ours do.
+  const args = ['install', '--no-audit', '--no-fund'];
+  console.log('[allclear] installing dependencies (npm install)...');
   const r = spawnSync('npm', args, {
     cwd: root,
     stdio: 'inherit',
