@@ -9,6 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 function newestMtime(dir, skip = new Set(['node_modules', 'dist', 'coverage'])) {
   let newest = 0;
   if (!existsSync(dir)) return newest;
+  if (!statSync(dir).isDirectory()) return statSync(dir).mtimeMs;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (skip.has(entry.name)) continue;
     const p = join(dir, entry.name);

@@ -39,6 +39,8 @@ export async function setup(project: TestProject): Promise<void> {
       APP_ENV: 'test',
       // short-lived tokens, so the journeys see a real silent renew within seconds
       ACCESS_TOKEN_TTL_SECONDS: '75',
+      // any free port for the embedded MQTT broker, so a running dev server does not collide
+      MQTT_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
