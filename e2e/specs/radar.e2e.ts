@@ -84,6 +84,17 @@ function radarSample(page: Page): Promise<RadarSample> {
   return page.evaluate(() => (window as unknown as HookWindow).__allclearMap!.radarSample());
 }
 
+/** The access token of the signed-in session, as oidc-client-ts keeps it in session storage. */
+function accessToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    const user = key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { access_token?: string } | null)
+      : null;
+    return user?.access_token ?? null;
+  });
+}
+
 async function mapBox(page: Page) {
   const box = await page.locator('[data-testid="weather-map"] canvas').first().boundingBox();
   if (!box) throw new Error('map canvas not visible');
@@ -124,6 +135,38 @@ describe('[ADMIN][RADAR] Live Radar', () => {
     expect(await layers.getByRole('checkbox', { name: 'Lightning' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Layers' }).click();
     await screenshot(page, 'live-radar-1440x900');
+  });
+
+  it('a silent token renew keeps the page and its map mounted', async () => {
+    // The e2e server issues 75 s access tokens, so the session renews one every ~15 s. A renew swaps the token
+    // under the mounted app: the screen (and with it the map, its hook and the playback) must not start again.
+    const before = await accessToken(page);
+    expect(before).not.toBeNull();
+    await page.evaluate(() => {
+      const w = window as unknown as HookWindow & { __mapBeforeRenew?: unknown };
+      w.__mapBeforeRenew = w.__allclearMap!.map;
+    });
+    await page.waitForFunction(
+      (token) => {
+        const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+        const user = key
+          ? (JSON.parse(sessionStorage.getItem(key) ?? 'null') as { access_token?: string })
+          : null;
+        return Boolean(user?.access_token) && user?.access_token !== token;
+      },
+      before,
+      { timeout: 45_000 },
+    );
+    // Give React the render that follows the renew: an unmount would drop the hook until a new map loads.
+    await page.waitForTimeout(1_000);
+    expect(await accessToken(page)).not.toBe(before);
+    expect(
+      await page.evaluate(() => {
+        const w = window as unknown as HookWindow & { __mapBeforeRenew?: unknown };
+        return w.__allclearMap !== undefined && w.__allclearMap.map === w.__mapBeforeRenew;
+      }),
+    ).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Live Radar', level: 1 }).isVisible()).toBe(true);
   });
 
   it('toggling Road Conditions turns radar off and sets the road style, and back', async () => {

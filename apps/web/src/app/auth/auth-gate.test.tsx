@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,27 +8,35 @@ import { AuthGate } from './auth-gate.tsx';
 import { useAuthStore } from './auth-store.ts';
 import { SIGN_IN_TIMEOUT_MS } from './oidc-config.ts';
 
-function renderGate(auth: AuthContextProps, path: string, onSignInTimeout = vi.fn()) {
+function renderGate(
+  auth: AuthContextProps,
+  path: string,
+  onSignInTimeout = vi.fn(),
+  content = <p>Signed-in content</p>,
+) {
   useAuthStore.setState({ token: null, needsLogin: false });
   const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <AuthGate onSignInTimeout={onSignInTimeout}>
-            <p>Signed-in content</p>
-          </AuthGate>
-        ),
-      },
-    ],
+    [{ path: '*', element: <AuthGate onSignInTimeout={onSignInTimeout}>{content}</AuthGate> }],
     { initialEntries: [path] },
   );
-  render(
+  const view = render(
     <TestProviders auth={auth}>
       <RouterProvider router={router} />
     </TestProviders>,
   );
-  return { onSignInTimeout };
+  const rerenderWith = (next: AuthContextProps) =>
+    view.rerender(
+      <TestProviders auth={next}>
+        <RouterProvider router={router} />
+      </TestProviders>,
+    );
+  return { onSignInTimeout, rerenderWith };
+}
+
+/** Counts its mounts, so a test can tell a re-render from an unmount and a fresh start. */
+function MountCounter({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return <p>Signed-in content</p>;
 }
 
 describe('AuthGate (spec 03 §2.14 sign-in states)', () => {
@@ -45,6 +54,23 @@ describe('AuthGate (spec 03 §2.14 sign-in states)', () => {
     expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
     expect(useAuthStore.getState().token).toBe(auth.user!.access_token);
     expect(auth.signinRedirect).not.toHaveBeenCalled();
+  });
+
+  it('keeps the app mounted through a silent renew and hands the API client the new token', async () => {
+    const auth = fakeAuth();
+    let mounts = 0;
+    const countMount = () => {
+      mounts += 1;
+    };
+    const { rerenderWith } = renderGate(auth, '/LiveRadar', vi.fn(), <MountCounter onMount={countMount} />);
+    expect(await screen.findByText('Signed-in content')).toBeInTheDocument();
+    expect(mounts).toBe(1);
+    const renewed = fakeAuth({ user: { ...auth.user!, access_token: 'renewed-token' } as typeof auth.user });
+    act(() => rerenderWith(renewed));
+    await vi.waitFor(() => expect(useAuthStore.getState().token).toBe('renewed-token'));
+    expect(screen.getByText('Signed-in content')).toBeInTheDocument();
+    expect(screen.queryByText('Signing in…')).not.toBeInTheDocument();
+    expect(mounts).toBe(1);
   });
 
   it('returns to the root when sign-in stays loading for 2 minutes, not a millisecond before', () => {

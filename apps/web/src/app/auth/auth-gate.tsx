@@ -69,8 +69,10 @@ export function AuthGate({ children, onSignInTimeout = () => window.location.ass
     );
   }
 
-  // Children's queries start on mount: hold them until the API client carries this session's token.
-  if (waiting || !auth.isAuthenticated || !accessToken || storedToken !== accessToken) return <SigningIn />;
+  // Children's queries start on mount: hold them until the API client carries a token of this session. A silent
+  // renew only swaps the token under a mounted app (the old one stays valid until it expires), so it must not
+  // unmount the screen: the map, an open form and the playback would all start again.
+  if (waiting || !auth.isAuthenticated || !accessToken || storedToken === null) return <SigningIn />;
   return <>{children}</>;
 }
 
