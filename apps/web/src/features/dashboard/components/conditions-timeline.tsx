@@ -29,6 +29,8 @@ export type TimelineMetric = 'WBGT' | 'Wind Speed (mph)' | 'Temperature (F)';
 /** The dropdown's options, default first (spec 01 §2). */
 export const TIMELINE_METRICS: readonly TimelineMetric[] = ['WBGT', 'Wind Speed (mph)', 'Temperature (F)'];
 
+const HOUR_MS = 3_600_000;
+
 const DECIMALS: Record<TimelineMetric, number> = { WBGT: 1, 'Wind Speed (mph)': 0, 'Temperature (F)': 0 };
 
 function observed(point: TObservationHistoryPoint, metric: TimelineMetric): number | null {
@@ -113,11 +115,23 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
     }
   };
 
+  // The axis spans exactly the dashboard's window, ending at the latest reading, with hourly labels ('2 PM'): the
+  // time axis left to itself spread sparse data over days and crowded its labels into a narrow card.
+  const end = points.length > 0 ? points[points.length - 1]!.time : null;
   const option: ChartOption = {
     animation: false,
-    grid: { left: 40, right: 12, top: 12, bottom: 24 },
+    grid: { left: 40, right: 16, top: 16, bottom: 24 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'time' },
+    xAxis: {
+      type: 'time',
+      ...(end === null ? {} : { min: end - DASHBOARD_TIMELINE_HOURS * HOUR_MS, max: end }),
+      minInterval: HOUR_MS,
+      splitNumber: DASHBOARD_TIMELINE_HOURS,
+      axisLabel: {
+        hideOverlap: true,
+        formatter: (value: number) => dayjs(value).format('h A'),
+      },
+    },
     yAxis: { type: 'value', scale: true },
     series: [
       {
@@ -130,7 +144,8 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
           ? {
               markLine: {
                 symbol: 'none',
-                label: { formatter: 'Forecast Max' },
+                // inside the plot, above the line: at the line's end it ran past the chart's right edge
+                label: { formatter: 'Forecast Max', position: 'insideEndTop' },
                 data: [{ yAxis: badge.value }],
               },
             }
@@ -146,23 +161,27 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
     body = <PanelMessage role="alert" title={TIMELINE_FAILURE_TEXT} />;
   else
     body = (
-      <>
+      // positioned, so the hidden readings table is placed (and clipped) inside the card: placed against the page
+      // it stretched the document 1060 px past a 1440 px screen
+      <Box sx={{ position: 'relative', minWidth: 0 }}>
         <LazyChart
           label={`${metric} over the last ${DASHBOARD_TIMELINE_HOURS} hours`}
           height={180}
           option={option}
         />
-        <Box component="table" aria-label={`${metric} readings`} sx={visuallyHidden}>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.time}>
-                <td>{dayjs(p.time).format('h:mm A')}</td>
-                <td>{p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}</td>
-              </tr>
-            ))}
-          </tbody>
+        <Box sx={visuallyHidden}>
+          <table aria-label={`${metric} readings`}>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.time}>
+                  <td>{dayjs(p.time).format('h:mm A')}</td>
+                  <td>{p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Box>
-      </>
+      </Box>
     );
 
   return (
@@ -208,6 +227,8 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
 
 const visuallyHidden = {
   position: 'absolute',
+  top: 0,
+  left: 0,
   width: 1,
   height: 1,
   overflow: 'hidden',

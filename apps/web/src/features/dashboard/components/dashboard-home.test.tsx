@@ -68,6 +68,16 @@ describe('home (/)', { timeout: 30_000 }, () => {
     expect(useDashboardStore.getState().selectedLocation).toBe(3);
   });
 
+  it('links the map to Live Radar for the selected location', async () => {
+    stubApi(routes(demoLocations));
+    renderApp('/?location=2');
+    const map = await screen.findByRole('region', { name: 'Map' });
+    expect(within(map).getByRole('link', { name: 'Live Radar' })).toHaveAttribute(
+      'href',
+      '/LiveRadar?location=2',
+    );
+  });
+
   it("shows today's date and counts locations with a policy warning", async () => {
     stubApi(routes(demoLocations, { 'GET /api/PolicyWarnings/Location/3': [policyWarning()] }));
     renderApp('/');

@@ -1,7 +1,7 @@
 // Home (/): the dashboard for the selected location (spec 01 §2 'Dashboard', spec 02 §2.2–2.4). The selection is
 // in the URL (?location=id) and the dashboard store; each panel loads, fails and empties on its own.
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import RadarOutlined from '@mui/icons-material/RadarOutlined';
 import { countSevereLocations } from '@allclear/domain';
 import type { TLocation } from '@allclear/contracts';
 import { useLocations } from '../api/get-locations.ts';
@@ -43,7 +44,11 @@ const DASHBOARD_MAP_ZOOM = 8;
  * Column template of the first card row: current conditions and lightning always, then the optional heat stress,
  * air quality and timeline cards; the fixed cards widen when fewer optional cards show (spec 02 §2.2).
  */
-export function cardSpans(optionalCount: number): { conditions: number; lightning: number; optional: number } {
+export function cardSpans(optionalCount: number): {
+  conditions: number;
+  lightning: number;
+  optional: number;
+} {
   // On a 12-column row: with no optional card the two fixed cards share it; with one, all three fit; with
   // two or three, the fixed cards take the first row and the optional ones share the second, so no card
   // is narrower than a third of the row (the lightning zones and the timeline need the room).
@@ -167,20 +172,39 @@ function LocationDashboard({ location }: { location: TLocation }) {
           variant="outlined"
           component="section"
           aria-label="Map"
-          sx={{ height: { xs: 360, md: 440 }, overflow: 'hidden' }}
+          sx={{ height: { xs: 400, md: 480 }, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
         >
-          <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
-            <WeatherMap
-              label="Dashboard map"
-              initialView={{
-                latitude: location.latitude,
-                longitude: location.longitude,
-                zoom: DASHBOARD_MAP_ZOOM,
-              }}
-              view={{ latitude: location.latitude, longitude: location.longitude, zoom: DASHBOARD_MAP_ZOOM }}
-              location={location}
-            />
-          </Suspense>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
+            <Typography variant="h6" component="h2">
+              Map
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={`/LiveRadar?location=${location.id}`}
+              size="small"
+              startIcon={<RadarOutlined />}
+            >
+              Live Radar
+            </Button>
+          </Box>
+          <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+            <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
+              <WeatherMap
+                label="Dashboard map"
+                initialView={{
+                  latitude: location.latitude,
+                  longitude: location.longitude,
+                  zoom: DASHBOARD_MAP_ZOOM,
+                }}
+                view={{
+                  latitude: location.latitude,
+                  longitude: location.longitude,
+                  zoom: DASHBOARD_MAP_ZOOM,
+                }}
+                location={location}
+              />
+            </Suspense>
+          </Box>
         </Paper>
       </Box>
     </Box>
