@@ -51,7 +51,7 @@ import { getAddWarning } from '../api/get-add-warning.ts';
 import { useLightningPolicies } from '../api/get-lightning-policies.ts';
 import { ZoneSliders } from './zone-sliders.tsx';
 import { PositionPicker, type Position } from './position-picker.tsx';
-import { RemoveDialog } from './remove-dialog.tsx';
+import { RemoveDialog } from '../../../components/dialogs/remove-dialog.tsx';
 
 /** The form's start position when adding: the Dallas area (spec 01 §3). */
 export const DEFAULT_POSITION: Position = { latitude: 32.7767, longitude: -96.797 };
