@@ -90,6 +90,22 @@ describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
     });
     await screenshot(page, 'locations-added');
 
+    // in the card strip (which lists the locations other than the selected one) ...
+    const other = (await apiGet<SavedLocation[]>(page, '/api/location')).data!.find(
+      (l) => l.id !== saved.id,
+    )!;
+    await page.goto(`/?location=${other.id}`);
+    const strip = page.getByRole('list', { name: 'Your locations' });
+    await strip.getByRole('listitem', { name: LABEL }).waitFor();
+    // ... and, selected, on the map with its three rings labelled with their radii
+    await page.goto(`/?location=${saved.id}`);
+    const map = page.getByRole('region', { name: 'Map' });
+    await expect
+      .poll(async () => (await map.getByTestId('ring-label').allInnerTexts()).map((t) => t.trim()).sort(), {
+        timeout: 30_000,
+      })
+      .toEqual(['10 mi', '11 mi', '12 mi']);
+
     const edit = await openEditor(page, saved.id, LABEL);
     expect(await edit.getByRole('combobox', { name: 'Address' }).isDisabled()).toBe(true);
     await edit.getByRole('textbox', { name: 'Name' }).fill(RENAMED);
