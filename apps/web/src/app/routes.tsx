@@ -1,5 +1,5 @@
-// The signed-in screens built so far (spec 03 §2.1). A later issue registers its screen here; the sidebar shows
-// an entry only once its path is listed. No placeholder pages.
+// The signed-in screens built so far (spec 03 §2.1). A later issue registers its screen here when it is built;
+// the sidebar shows an entry only once its path is listed.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface ScreenRoute {
