@@ -7,11 +7,9 @@ import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import { buildLocation, buildPolicy } from '../../../db/factories.ts';
 import { createLightningEngine, type LightningEngine } from '../../../engine/lightning/engine.ts';
 import { silentLogger, strikeAt } from '../../../engine/lightning/test-support.ts';
-import { appWithLightningRoutes } from './route-test-app.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
-let closeRoutes: () => Promise<void>;
 let engine: LightningEngine;
 
 beforeAll(async () => {
@@ -28,14 +26,11 @@ beforeAll(async () => {
   };
   engine = createLightningEngine({ ...deps, log: silentLogger, autoTick: false });
   await engine.start();
-  const served = await appWithLightningRoutes(t.app, deps);
-  app = served.app;
-  closeRoutes = served.close;
+  app = t.app;
 }, 60_000);
 
 afterAll(async () => {
   await engine?.stop();
-  await closeRoutes?.();
   await t?.close();
 });
 

@@ -29,11 +29,9 @@ import { buildPolicy, buildWeatherStation } from '../../../db/factories.ts';
 import type { AlertEvent, EngineContext } from '../../../engine/contracts.ts';
 import { createObservationIngest } from '../../../engine/observations/observation-ingest.ts';
 import { createPolicyEngine } from '../../../engine/policies/policy-engine.ts';
-import { appWithConditionRoutes } from './route-test-app.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
-let closeRoutes: () => Promise<void>;
 let stationId: number;
 let hardwareId: number;
 const events: AlertEvent[] = [];
@@ -44,16 +42,7 @@ beforeAll(async () => {
   const enqueueAlert = async (_tx: unknown, e: AlertEvent) => {
     events.push(e);
   };
-  const served = await appWithConditionRoutes(t.app, {
-    config: t.config,
-    db: t.db,
-    clock: t.clock,
-    weather: t.weather,
-    enqueueAlert,
-    bus: t.bus,
-  });
-  app = served.app;
-  closeRoutes = served.close;
+  app = t.app;
   const station = await buildWeatherStation(t.db.db, { customerId: t.a.customer.id });
   stationId = station.id;
   hardwareId = station.hardwareId!;
@@ -75,7 +64,6 @@ beforeAll(async () => {
   await createPolicyEngine(ctx).runCycle();
 });
 afterAll(async () => {
-  await closeRoutes();
   await t.close();
 });
 

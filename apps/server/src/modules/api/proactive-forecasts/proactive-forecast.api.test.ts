@@ -8,11 +8,9 @@ import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import { buildUser } from '../../../db/factories.ts';
 import { proactiveForecasts } from '../../../db/schema/index.ts';
 import type { AlertEvent } from '../../../engine/contracts.ts';
-import { appWithConditionRoutes } from '../observations/route-test-app.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
-let closeRoutes: () => Promise<void>;
 let superAdminId: string;
 /** The events the app hands to its notifier (the test app records them). */
 let events: AlertEvent[] = [];
@@ -22,18 +20,7 @@ const locationA = () => t.a.location.id;
 beforeAll(async () => {
   t = await createTestApp();
   events = t.events;
-  const served = await appWithConditionRoutes(t.app, {
-    config: t.config,
-    db: t.db,
-    clock: t.clock,
-    weather: t.weather,
-    enqueueAlert: async (_tx, e) => {
-      events.push(e);
-    },
-    bus: t.bus,
-  });
-  app = served.app;
-  closeRoutes = served.close;
+  app = t.app;
   superAdminId = (
     await buildUser(t.db.db, {
       customerId: t.a.customer.id,
@@ -43,7 +30,6 @@ beforeAll(async () => {
   ).id;
 });
 afterAll(async () => {
-  await closeRoutes();
   await t.close();
 });
 

@@ -12,12 +12,10 @@ import { createLightningEngine, type LightningEngine } from '../../../engine/lig
 import { silentLogger } from '../../../engine/lightning/test-support.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { appWithLightningRoutes } from '../lightning/route-test-app.ts';
 import { SimService } from './sim.service.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
-let closeRoutes: () => Promise<void>;
 let engine: LightningEngine;
 let superAdminId: string;
 
@@ -35,9 +33,7 @@ beforeAll(async () => {
   };
   engine = createLightningEngine({ ...deps, log: silentLogger, autoTick: false });
   await engine.start();
-  const served = await appWithLightningRoutes(t.app, deps);
-  app = served.app;
-  closeRoutes = served.close;
+  app = t.app;
   superAdminId = (
     await buildUser(t.db, { customerId: t.a.customer.id, role: 'Super Admin', password: 'Test-password-1' })
   ).id;
@@ -45,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.stop();
-  await closeRoutes?.();
   await t?.close();
 });
 
