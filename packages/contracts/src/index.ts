@@ -8,6 +8,7 @@ export * from './observations.ts';
 export * from './forecasts.ts';
 export * from './threats.ts';
 export * from './lightning.ts';
+export * from './lightning-stream.ts';
 export * from './notifications.ts';
 export * from './map.ts';
 export * from './organization-locations.ts';

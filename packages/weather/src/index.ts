@@ -40,6 +40,35 @@ export {
 } from './adapters/lightning-feed.ts';
 export type { LightningFeed, LightningFeedOptions } from './adapters/lightning-feed.ts';
 export { iemRadarWmsUrl, iemFrameTime, RADAR_IMAGE_MAX_PX } from './adapters/iem-radar.ts';
+export { decodeN0qPng, n0qIndexToDbz } from './adapters/iem-radar.ts';
+export type { ReflectivityImage } from './adapters/iem-radar.ts';
+export { weatherCodeForNwsIcon } from './adapters/nws-common.ts';
+export type { NwsHttpOptions } from './adapters/nws-common.ts';
+export {
+  createNwsForecastSource,
+  parseNwsForecast,
+  nwsHourlyItems,
+  nwsDailyItems,
+  NWS_FORECAST_SOURCE,
+} from './adapters/nws-forecast.ts';
+export type { NwsForecastDocument, NwsForecastPeriod } from './adapters/nws-forecast.ts';
+export {
+  createNwsObservationSource,
+  parseNwsObservation,
+  parseNwsStation,
+  NWS_OBSERVATIONS_SOURCE,
+} from './adapters/nws-observations.ts';
+export type { NwsObservationOptions, NwsObservationSource } from './adapters/nws-observations.ts';
+export {
+  createNhcTropicalSource,
+  parseNhcCurrentStorms,
+  parseNhcConeKmz,
+  parseNhcTrackKmz,
+  tropicalCategoryForKt,
+  NHC_SOURCE,
+} from './adapters/nhc-tropical.ts';
+export type { NhcStormSummary, NhcTropicalOptions } from './adapters/nhc-tropical.ts';
+export { DEFAULT_LIGHTNING_TOPIC } from './adapters/lightning-feed-mqtt.ts';
 export type { MercatorBox } from './adapters/iem-radar.ts';
 export { createWeatherProviders } from './providers.ts';
 export type { ConfiguredWeather, WeatherConfig } from './providers.ts';

@@ -51,4 +51,56 @@ describe('createWeatherProviders', () => {
     expect(weather.providers.strikes).toBe(weather.simulator.strikes);
     await weather.close();
   });
+
+  it('leaves simulator mode whenever any one real source is configured', async () => {
+    const configs = [
+      { forecast: { kind: 'nws' as const } },
+      { forecast: { kind: 'open-meteo' as const } },
+      { observations: { kind: 'nws' as const, stationIds: ['KDAL'] } },
+      { tropical: { kind: 'nhc' as const } },
+      { airQuality: { kind: 'open-meteo' as const } },
+      // Nothing listens on port 1: the feed just keeps retrying until closed.
+      { lightning: { kind: 'feed' as const, url: 'mqtt://127.0.0.1:1', topic: 'x/strikes' } },
+    ];
+    for (const extra of configs) {
+      const weather = createWeatherProviders({ simulator: { seed: 1, startTime }, now, ...extra });
+      expect(weather.simulatorMode, JSON.stringify(extra)).toBe(false);
+      await weather.close();
+    }
+  });
+
+  it('serves NWS forecasts and observations and NHC tropical systems when configured', async () => {
+    const nws = (name: string) => readFileSync(new URL(`../fixtures/nws/${name}`, import.meta.url), 'utf8');
+    const routes: Record<string, string> = {
+      'https://api.weather.gov/points/32.7767,-96.797': nws('points-dallas.json'),
+      'https://api.weather.gov/gridpoints/FWD/89,104/forecast/hourly': nws(
+        'forecast-hourly-dallas-2024-06-15.json',
+      ),
+      'https://api.weather.gov/stations/KDAL': nws('station-KDAL.json'),
+      'https://api.weather.gov/stations/KDAL/observations/latest': nws(
+        'observation-KDAL-2024-06-16T2053Z.json',
+      ),
+      'https://www.nhc.noaa.gov/CurrentStorms.json': JSON.stringify({ activeStorms: [] }),
+    };
+    const fetch: FetchLike = async (url) =>
+      routes[url]
+        ? { ok: true, status: 200, json: async () => JSON.parse(routes[url]!) }
+        : { ok: false, status: 404, json: async () => ({}) };
+    const weather = createWeatherProviders({
+      simulator: { seed: 1, startTime },
+      forecast: { kind: 'nws' },
+      observations: { kind: 'nws', stationIds: ['KDAL'] },
+      tropical: { kind: 'nhc' },
+      fetch,
+      now,
+    });
+    const point = { latitude: 32.7767, longitude: -96.797 };
+    const hourly = await weather.providers.forecast.hourly(point, new Date('2024-06-15T12:00:00Z'));
+    expect(hourly.source).toBe('nws forecast');
+    expect((await weather.providers.observations.stations()).map((s) => s.id)).toEqual(['KDAL']);
+    const observed = await weather.providers.observations.observe('KDAL', new Date('2024-06-16T21:00:00Z'));
+    expect(observed?.source).toBe('nws observations');
+    expect(await weather.providers.tropical.active(startTime)).toEqual([]);
+    await weather.close();
+  });
 });

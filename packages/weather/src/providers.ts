@@ -2,24 +2,37 @@
 // where one is configured. The scenario API (inject strikes, spawn storms) belongs to simulator
 // mode only, which is when no real source is configured.
 import { createLightningFeedSource } from './adapters/lightning-feed.ts';
+import { createNhcTropicalSource } from './adapters/nhc-tropical.ts';
 import { createNwsAlertSource } from './adapters/nws-alerts.ts';
+import { createNwsForecastSource } from './adapters/nws-forecast.ts';
+import { createNwsObservationSource } from './adapters/nws-observations.ts';
 import { createOpenMeteoAirQualitySource } from './adapters/open-meteo-air-quality.ts';
 import { createOpenMeteoForecastSource } from './adapters/open-meteo.ts';
 import type { FetchLike } from './adapters/resilient-fetch.ts';
 import { type Simulator, type SimulatorOptions, createSimulator } from './simulator/simulator.ts';
-import type { WeatherLogger, WeatherProviders } from './types.ts';
+import type { ForecastSource, LatLon, WeatherLogger, WeatherProviders } from './types.ts';
 
 export interface WeatherConfig {
   /** The simulated world (always built: it fills every concern no real source is configured for). */
   simulator: SimulatorOptions & { startTime: Date };
   /** Official alerts from api.weather.gov. */
   alerts?: { kind: 'nws'; baseUrl?: string; userAgent?: string };
-  /** Point forecasts from Open-Meteo. */
-  forecast?: { kind: 'open-meteo'; baseUrl?: string };
+  /** Point forecasts from Open-Meteo, or from NWS (api.weather.gov /points, US only). */
+  forecast?: { kind: 'open-meteo'; baseUrl?: string } | { kind: 'nws'; baseUrl?: string; userAgent?: string };
+  /** Station observations from NWS: the listed stations, and the nearest station of each point. */
+  observations?: {
+    kind: 'nws';
+    stationIds?: string[];
+    points?: LatLon[];
+    baseUrl?: string;
+    userAgent?: string;
+  };
+  /** Tropical cyclones from the National Hurricane Center (CurrentStorms.json and its KMZ files). */
+  tropical?: { kind: 'nhc'; currentStormsUrl?: string };
   /** Air quality (PM2.5, PM10, ozone) from the Open-Meteo CAMS model. */
   airQuality?: { kind: 'open-meteo'; baseUrl?: string };
-  /** A licensed network's NDJSON-over-WebSocket strike feed. */
-  lightning?: { kind: 'feed'; url: string; headers?: Record<string, string> };
+  /** A licensed network's NDJSON strike feed over WebSocket (ws/wss URL) or MQTT (mqtt/mqtts URL + topic). */
+  lightning?: { kind: 'feed'; url: string; headers?: Record<string, string>; topic?: string };
   fetch?: FetchLike;
   logger?: WeatherLogger;
   /** Per-request timeout for HTTP sources, ms. */
@@ -45,9 +58,13 @@ export function createWeatherProviders(config: WeatherConfig): ConfiguredWeather
   const alerts = config.alerts
     ? createNwsAlertSource({ ...http, baseUrl: config.alerts.baseUrl, userAgent: config.alerts.userAgent })
     : simulator.alerts;
-  const forecast = config.forecast
-    ? createOpenMeteoForecastSource({ ...http, baseUrl: config.forecast.baseUrl })
-    : simulator.forecast;
+  const forecast = config.forecast ? realForecast(config.forecast, http) : simulator.forecast;
+  const observations = config.observations
+    ? createNwsObservationSource({ ...http, ...config.observations, now: config.now })
+    : simulator.observations;
+  const tropical = config.tropical
+    ? createNhcTropicalSource({ ...http, currentStormsUrl: config.tropical.currentStormsUrl })
+    : simulator.tropical;
   const airQuality = config.airQuality
     ? createOpenMeteoAirQualitySource({ ...http, baseUrl: config.airQuality.baseUrl })
     : simulator.airQuality;
@@ -55,20 +72,21 @@ export function createWeatherProviders(config: WeatherConfig): ConfiguredWeather
     ? createLightningFeedSource({
         url: config.lightning.url,
         headers: config.lightning.headers,
+        topic: config.lightning.topic,
         logger: config.logger,
         now: config.now,
       })
     : null;
   const providers: WeatherProviders = {
     strikes: feed ?? simulator.strikes,
-    observations: simulator.observations,
+    observations,
     metar: simulator.metar,
     forecast,
     radar: simulator.radar,
     stormCells: simulator.stormCells,
     alerts,
     airQuality,
-    tropical: simulator.tropical,
+    tropical,
     roads: simulator.roads,
     surface: simulator.surface,
     skyImages: simulator.skyImages,
@@ -76,9 +94,30 @@ export function createWeatherProviders(config: WeatherConfig): ConfiguredWeather
   return {
     providers,
     simulator,
-    simulatorMode: !config.alerts && !config.forecast && !config.airQuality && !config.lightning,
+    simulatorMode: !realSourceConfigured(config),
     async close() {
       await feed?.close();
     },
   };
+}
+
+/** Whether any concern has a real source: the scenario API must then stay off. */
+function realSourceConfigured(config: WeatherConfig): boolean {
+  return Boolean(
+    config.alerts ??
+    config.forecast ??
+    config.observations ??
+    config.airQuality ??
+    config.tropical ??
+    config.lightning,
+  );
+}
+
+function realForecast(
+  forecast: NonNullable<WeatherConfig['forecast']>,
+  http: Pick<WeatherConfig, 'fetch' | 'logger' | 'timeoutMs'>,
+): ForecastSource {
+  return forecast.kind === 'nws'
+    ? createNwsForecastSource({ ...http, baseUrl: forecast.baseUrl, userAgent: forecast.userAgent })
+    : createOpenMeteoForecastSource({ ...http, baseUrl: forecast.baseUrl });
 }

@@ -23,6 +23,7 @@ export * from './policy-lock.ts';
 export * from './radar-playback.ts';
 export * from './severe-locations.ts';
 export * from './strike-age.ts';
+export * from './timeline-gaps.ts';
 export * from './toast.ts';
 export * from './user-form.ts';
 export * from './user-permissions.ts';

@@ -10,9 +10,9 @@ import type {
   LatLon,
   PolygonGeometry,
   WeatherAlert,
-  WeatherLogger,
 } from '../types.ts';
-import { type FetchLike, MalformedResponseError, createResilientFetch } from './resilient-fetch.ts';
+import { type NwsHttpOptions, nwsFetchOptions } from './nws-common.ts';
+import { MalformedResponseError, createResilientFetch } from './resilient-fetch.ts';
 
 export const NWS_SOURCE = 'nws';
 const SEVERITIES: AlertSeverity[] = ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'];
@@ -121,28 +121,13 @@ export function parseNwsPointZones(json: unknown): string[] {
     .map((url) => url.slice(url.lastIndexOf('/') + 1));
 }
 
-export interface NwsAlertSourceOptions {
-  fetch?: FetchLike;
-  logger?: WeatherLogger;
-  baseUrl?: string;
-  /** api.weather.gov asks for a User-Agent naming the application and a contact. */
-  userAgent?: string;
-  timeoutMs?: number;
-}
+export type NwsAlertSourceOptions = NwsHttpOptions;
 
 /** AlertSource over api.weather.gov; keeps the last good answer per query, marked stale during outages. */
 export function createNwsAlertSource(options: NwsAlertSourceOptions = {}): AlertSource {
   const base = (options.baseUrl ?? 'https://api.weather.gov').replace(/\/$/, '');
   // Separate fetchers so a working /points does not end (and re-log) an /alerts outage.
-  const fetchOptions = {
-    fetch: options.fetch,
-    logger: options.logger,
-    timeoutMs: options.timeoutMs,
-    headers: {
-      Accept: 'application/geo+json',
-      'User-Agent': options.userAgent ?? 'AllClear (ops@allclear.invalid)',
-    },
-  };
+  const fetchOptions = nwsFetchOptions(options);
   const http = createResilientFetch({ source: `${NWS_SOURCE} alerts`, ...fetchOptions });
   const pointsHttp = createResilientFetch({ source: `${NWS_SOURCE} points`, ...fetchOptions });
   const zonesOf = async (point: LatLon, at: Date): Promise<string[]> => {

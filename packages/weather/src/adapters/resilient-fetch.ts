@@ -10,6 +10,8 @@ export type FetchLike = (
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
+  /** Needed only by sources that fetch binary bodies (getBytes). */
+  arrayBuffer?(): Promise<ArrayBuffer>;
 }>;
 
 export interface ResilientFetchOptions {
@@ -61,38 +63,60 @@ export function createResilientFetch(options: ResilientFetchOptions) {
   const lastGood = new Map<string, Fetched<unknown>>();
   let inOutage = false;
 
+  /** GETs url, reads and parses the body; on failure the last good value for url, stale, or a throw. */
+  async function get<B, T>(
+    url: string,
+    read: (response: Awaited<ReturnType<FetchLike>>) => Promise<B>,
+    parse: (body: B) => T,
+    now: Date,
+  ): Promise<Fetched<T>> {
+    try {
+      const response = await doFetch(url, {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: options.headers,
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const value = parse(await read(response));
+      const fresh: Fetched<T> = { value, fetchedAt: now, stale: false };
+      lastGood.set(url, fresh);
+      if (inOutage) {
+        inOutage = false;
+        logger.info({ source: options.source }, `${options.source} recovered`);
+      }
+      return fresh;
+    } catch (error) {
+      if (!inOutage) {
+        inOutage = true;
+        logger.warn(
+          { source: options.source, url, err: error instanceof Error ? error.message : String(error) },
+          `${options.source} failed; serving last good value as stale`,
+        );
+      }
+      const previous = lastGood.get(url) as Fetched<T> | undefined;
+      if (!previous) throw new SourceUnavailableError(options.source, url, error);
+      return { ...previous, stale: true };
+    }
+  }
+
   return {
     /**
      * GETs url as JSON and parses it; on any failure answers the last good value for the url with
      * stale: true, or throws SourceUnavailableError when there is none. `now` stamps fetchedAt.
      */
-    async getJson<T>(url: string, parse: (json: unknown) => T, now: Date): Promise<Fetched<T>> {
-      try {
-        const response = await doFetch(url, {
-          signal: AbortSignal.timeout(timeoutMs),
-          headers: options.headers,
-        });
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const value = parse(await response.json());
-        const fresh: Fetched<T> = { value, fetchedAt: now, stale: false };
-        lastGood.set(url, fresh);
-        if (inOutage) {
-          inOutage = false;
-          logger.info({ source: options.source }, `${options.source} recovered`);
-        }
-        return fresh;
-      } catch (error) {
-        if (!inOutage) {
-          inOutage = true;
-          logger.warn(
-            { source: options.source, url, err: error instanceof Error ? error.message : String(error) },
-            `${options.source} failed; serving last good value as stale`,
-          );
-        }
-        const previous = lastGood.get(url) as Fetched<T> | undefined;
-        if (!previous) throw new SourceUnavailableError(options.source, url, error);
-        return { ...previous, stale: true };
-      }
+    getJson<T>(url: string, parse: (json: unknown) => T, now: Date): Promise<Fetched<T>> {
+      return get(url, (response) => response.json(), parse, now);
+    },
+    /** As getJson, for a binary body (e.g. a KMZ archive) handed to parse as bytes. */
+    getBytes<T>(url: string, parse: (bytes: Uint8Array) => T, now: Date): Promise<Fetched<T>> {
+      return get(
+        url,
+        async (response) => {
+          if (!response.arrayBuffer) throw new Error('fetch cannot read binary bodies');
+          return new Uint8Array(await response.arrayBuffer());
+        },
+        parse,
+        now,
+      );
     },
   };
 }

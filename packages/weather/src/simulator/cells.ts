@@ -4,6 +4,7 @@
 import type { Strike, StrikeType } from '../types.ts';
 import { offsetKm } from './geo.ts';
 import { mixKeys, mulberry32, normal, poisson } from './prng.ts';
+import { STRIKE_PLACEMENT_DRAWS, cellShape, strikePoint } from './storm-shape.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -88,8 +89,8 @@ export function timeCellReachesDbz(cell: CellSpec, dbz: number): number | null {
 /**
  * Strikes of one cell in [fromMs, toMs), generated minute by minute from a stream keyed by
  * (seed, cell, minute) so any window gives the same strikes. Candidates are drawn at the minute's
- * highest rate and thinned to the rate at their own instant, so no strike falls where the cell is
- * below 35 dBZ.
+ * highest rate and thinned to the rate at their own instant, so no strike falls while the cell is
+ * below 35 dBZ; each lands in the cell's own echo of at least 35 dBZ, within its radius of the core.
  */
 export function cellStrikes(seed: number, cell: CellSpec, fromMs: number, toMs: number, out: Strike[]): void {
   const start = Math.max(fromMs, cell.birthMs);
@@ -111,15 +112,14 @@ export function cellStrikes(seed: number, cell: CellSpec, fromMs: number, toMs: 
     for (let k = 0; k < candidates; k++) {
       const t = m0 + Math.floor(random() * MINUTE_MS);
       const accept = random();
-      const radial = Math.abs(normal(random)) * 0.35;
-      const angle = random() * 360;
+      const placement = Array.from({ length: STRIKE_PLACEMENT_DRAWS }, random);
       const typeDraw = random();
       const ampDraw = normal(random);
       const polarityDraw = random();
       if (t < fromMs || t >= toMs) continue;
       if (accept * rateMax >= flashRatePerMinute(cell, t)) continue;
-      const [cLat, cLon] = cellPosition(cell, t);
-      const [latitude, longitude] = offsetKm(cLat, cLon, angle, Math.min(radial, 0.85) * cell.radiusKm);
+      const shape = cellShape(seed, cell, cellMaxDbz(cell, t), t, cellPosition(cell, t));
+      const [latitude, longitude] = strikePoint(shape, placement, LIGHTNING_MIN_DBZ, cell.radiusKm);
       const type = strikeTypeFromDraw(typeDraw);
       const cloud = type === 4;
       // Lognormal peak current, median 17 kA; cloud-to-ground mostly negative, in-cloud either sign.
@@ -147,9 +147,4 @@ function strikeTypeFromDraw(u: number): StrikeType {
   if (u < 0.78) return 2;
   if (u < 0.9) return 3;
   return 1;
-}
-
-/** Reflectivity contributed by a cell at a point offset (dxKm east, dyKm north) from its core, dBZ. */
-export function cellDbzAtDistanceSq(coreDbz: number, radiusKm: number, distanceSqKm: number): number {
-  return coreDbz - (20 * distanceSqKm) / (radiusKm * radiusKm);
 }

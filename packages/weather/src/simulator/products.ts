@@ -1,6 +1,6 @@
 // Secondary simulated products derived from the world: METAR text at synthetic airports, air
-// quality sensors, a tropical system with its cone, road conditions, a surface analysis and station
-// sky images. Each is a pure function of (world, time).
+// quality sensors, a tropical system with its cone, road conditions and a surface analysis (station
+// sky images are in sky-image.ts). Each is a pure function of (world, time).
 import type {
   FrontType,
   LatLon,
@@ -390,50 +390,6 @@ export function surfaceAnalysis(world: SimWorld, atMs: number): SurfaceAnalysis 
   };
 }
 
-// ───────── sky image ─────────
-
-/** A small SVG of the sky: colour follows sun elevation, cloud cover greys it, rain adds streaks. */
-export function skySvg(sunElevationDeg: number, cloudFraction: number, rainRateMmPerHour: number): string {
-  const day = Math.min(1, Math.max(0, (sunElevationDeg + 6) / 30));
-  const twilight = Math.max(0, 1 - Math.abs(sunElevationDeg) / 8);
-  const clear = [mix(10, 70, day), mix(14, 140, day), mix(40, 230, day)];
-  const grey = mix(20, 170, day);
-  const top = clear.map((c) => Math.round(mix(c, grey, cloudFraction)));
-  const horizon = [
-    Math.round(mix(top[0]!, 250, twilight * 0.6)),
-    Math.round(mix(top[1]!, 160, twilight * 0.4)),
-    top[2]!,
-  ];
-  const sunY = Math.round(150 - Math.max(-20, Math.min(90, sunElevationDeg)) * 1.4);
-  const clouds = Array.from({ length: Math.round(cloudFraction * 8) }, (_, i) => {
-    const x = (i * 47) % 300;
-    const y = 30 + ((i * 29) % 70);
-    return `<ellipse cx="${x + 20}" cy="${y}" rx="45" ry="14" fill="rgb(${grey},${grey},${grey})" fill-opacity="0.85"/>`;
-  }).join('');
-  const rain =
-    rainRateMmPerHour > 0
-      ? Array.from({ length: Math.min(40, Math.ceil(rainRateMmPerHour * 3)) }, (_, i) => {
-          const x = (i * 37) % 320;
-          const y = 60 + ((i * 53) % 100);
-          return `<line x1="${x}" y1="${y}" x2="${x - 4}" y2="${y + 14}" stroke="#9ab" stroke-width="1"/>`;
-        }).join('')
-      : '';
-  const sun =
-    sunElevationDeg > -2 && cloudFraction < 0.9
-      ? `<circle cx="240" cy="${sunY}" r="14" fill="#ffe680" fill-opacity="${(1 - cloudFraction).toFixed(2)}"/>`
-      : '';
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">` +
-    `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="rgb(${top.join(',')})"/>` +
-    `<stop offset="1" stop-color="rgb(${horizon.join(',')})"/></linearGradient></defs>` +
-    `<rect width="320" height="180" fill="url(#sky)"/>${sun}${clouds}${rain}` +
-    `<rect y="160" width="320" height="20" fill="rgb(${Math.round(mix(15, 60, day))},${Math.round(mix(20, 90, day))},${Math.round(mix(15, 40, day))})"/></svg>`
-  );
-}
-
-function mix(a: number, b: number, f: number): number {
-  return a + (b - a) * f;
-}
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
 }

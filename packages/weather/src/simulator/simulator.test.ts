@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { parseMetar } from '../adapters/metar.ts';
 import { cellMaxDbz, cellPosition, LIGHTNING_MIN_DBZ } from './cells.ts';
@@ -285,18 +286,22 @@ describe('products', () => {
     }
   });
 
-  it('the station sky image is an SVG that is darker at night', async () => {
+  it('the station sky image is a PNG that is darker at night, the same picture on every request', async () => {
     const [station] = await sim.observations.stations();
     const noon = await sim.skyImages.image(station!.id, new Date('2026-06-16T18:30:00Z'));
     const night = await sim.skyImages.image(station!.id, new Date('2026-06-16T07:30:00Z'));
-    const topColour = (bytes: Uint8Array) =>
-      new TextDecoder()
-        .decode(bytes)
-        .match(/stop offset="0" stop-color="rgb\((\d+),(\d+),(\d+)\)/)!
-        .slice(1)
-        .map(Number);
-    expect(noon!.contentType).toBe('image/svg+xml');
-    const sum = (c: number[]) => c.reduce((a, b) => a + b, 0);
-    expect(sum(topColour(noon!.bytes))).toBeGreaterThan(sum(topColour(night!.bytes)) + 100);
+    const brightness = (bytes: Uint8Array) => {
+      const png = PNG.sync.read(Buffer.from(bytes));
+      let sum = 0;
+      for (let i = 0; i < png.data.length; i += 4) sum += png.data[i]! + png.data[i + 1]! + png.data[i + 2]!;
+      return sum / (png.width * png.height);
+    };
+    expect(noon!.contentType).toBe('image/png');
+    expect(brightness(noon!.bytes)).toBeGreaterThan(brightness(night!.bytes) + 100);
+    const again = await createSimulator({ seed: 8, startTime: start, focusPoints: [DALLAS] }).skyImages.image(
+      station!.id,
+      new Date('2026-06-16T18:31:00Z'),
+    );
+    expect(Buffer.from(again!.bytes).equals(Buffer.from(noon!.bytes))).toBe(true);
   });
 });

@@ -14,6 +14,7 @@ import type {
   RadarFrameRef,
   RadarSource,
   RoadConditionSource,
+  SkyImage,
   SkyImageSource,
   StationObservation,
   StormCellSource,
@@ -28,11 +29,12 @@ import type {
 import type { CellSpec } from './cells.ts';
 import { greatCircleMilesLocal, offsetKm, pointInPolygonRings } from './geo.ts';
 import { solarHour, sunElevationDeg } from './physics.ts';
+import { hashString, mixKeys } from './prng.ts';
+import { skyPng } from './sky-image.ts';
 import {
   airQualityNear,
   metarText,
   roadConditions,
-  skySvg,
   surfaceAnalysis,
   syntheticAirports,
   tropicalSystems,
@@ -256,25 +258,35 @@ export function createSimulator(options: SimulatorOptions & { startTime: Date })
       return surfaceAnalysis(world, at.getTime());
     },
   };
+  // The latest picture of each camera: every viewer of a station asks for the same 5-minute frame.
+  const latestSky = new Map<string, SkyImage>();
   const skyImages: SkyImageSource = {
     async image(stationId, at) {
       const station = stations.find((s) => s.id === stationId);
       if (!station) return null;
       // Station cameras refresh every 5 minutes.
       const t = Math.floor(at.getTime() / STATION_INTERVAL_MS) * STATION_INTERVAL_MS;
+      const cached = latestSky.get(stationId);
+      if (cached?.observedAt.getTime() === t) return cached;
       const w = world.weatherAt(station.latitude, station.longitude, t);
-      const svg = skySvg(
-        sunElevationDeg(station.latitude, station.longitude, new Date(t)),
-        w.cloudFraction,
-        w.rainRateMmPerHour,
-      );
-      return {
+      const time = new Date(t);
+      const bytes = skyPng({
+        sunElevationDeg: sunElevationDeg(station.latitude, station.longitude, time),
+        solarHour: solarHour(time, station.longitude),
+        cloudFraction: w.cloudFraction,
+        rainRateMmPerHour: w.rainRateMmPerHour,
+        seed: mixKeys(world.seed, 903, hashString(stationId)),
+        minutes: t / MINUTE_MS,
+      });
+      const image: SkyImage = {
         stationId,
-        contentType: 'image/svg+xml',
-        bytes: new TextEncoder().encode(svg),
+        contentType: 'image/png',
+        bytes,
         source: SIMULATOR_SOURCE,
         observedAt: new Date(t),
       };
+      latestSky.set(stationId, image);
+      return image;
     },
   };
 

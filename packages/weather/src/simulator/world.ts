@@ -17,7 +17,6 @@ import {
   type CellSpec,
   SEVERE_DBZ,
   cellAlive,
-  cellDbzAtDistanceSq,
   cellMaxDbz,
   cellPosition,
   cellStrikes,
@@ -28,6 +27,7 @@ import {
 import { baseWeather, convectiveLikelihood, steeringWind } from './climate.ts';
 import { localDistanceSqKm, offsetKm } from './geo.ts';
 import { hashString, keyedUniform, mixKeys, mulberry32 } from './prng.ts';
+import { type CellShape, cellShape, shapeDbz, shapeDbzAtLatLon } from './storm-shape.ts';
 import { cToF, heatIndexF } from '@allclear/domain';
 import {
   clearSkyGhiWm2,
@@ -317,16 +317,21 @@ export class SimWorld {
     const cellTime = Math.min(tMs, nowMs);
     let best = 0;
     for (const cell of this.cellsAt(cellTime)) {
-      const core = cellMaxDbz(cell, cellTime);
-      const [cLat, cLon] = cellPosition(cell, tMs);
-      const dbz = cellDbzAtDistanceSq(
-        core,
-        cell.radiusKm,
-        localDistanceSqKm(latitude, longitude, cLat, cLon),
-      );
+      const dbz = shapeDbzAtLatLon(this.shapeOf(cell, cellTime, tMs), latitude, longitude);
       if (dbz > best) best = dbz;
     }
     return best >= 5 ? best : 0;
+  }
+
+  /** A cell's radar shape with its strength as at cellTimeMs, placed where it is at positionMs. */
+  shapeOf(cell: CellSpec, cellTimeMs: number, positionMs: number = cellTimeMs): CellShape {
+    return cellShape(
+      this.seed,
+      cell,
+      cellMaxDbz(cell, cellTimeMs),
+      cellTimeMs,
+      cellPosition(cell, positionMs),
+    );
   }
 
   /** A reflectivity grid over bbox (row-major from the north-west corner), dBZ, 0 for no echo. */
@@ -336,24 +341,20 @@ export class SimWorld {
     const dLon = (bbox.east - bbox.west) / width;
     const dLat = (bbox.north - bbox.south) / height;
     for (const cell of this.cellsAt(cellTime)) {
-      const core = cellMaxDbz(cell, cellTime);
-      const [cLat, cLon] = cellPosition(cell, tMs);
-      // Only pixels where the cell is above 5 dBZ: distance² < (core - 5) R² / 20.
-      const reachKm = cell.radiusKm * Math.sqrt(Math.max(0, core - 5) / 20);
-      const cosLat = Math.cos((cLat * Math.PI) / 180);
-      const reachLat = reachKm / 111.195;
-      const reachLon = reachKm / (111.195 * cosLat);
+      const shape = this.shapeOf(cell, cellTime, tMs);
+      const { latitude: cLat, longitude: cLon, cosLat } = shape;
+      // Only pixels the shape can reach with 5 dBZ or more.
+      const reachLat = shape.reachKm / 111.195;
+      const reachLon = shape.reachKm / (111.195 * cosLat);
       const row0 = Math.max(0, Math.floor((bbox.north - (cLat + reachLat)) / dLat));
       const row1 = Math.min(height - 1, Math.ceil((bbox.north - (cLat - reachLat)) / dLat));
       const col0 = Math.max(0, Math.floor((cLon - reachLon - bbox.west) / dLon));
       const col1 = Math.min(width - 1, Math.ceil((cLon + reachLon - bbox.west) / dLon));
-      const k = 20 / (cell.radiusKm * cell.radiusKm);
       for (let row = row0; row <= row1; row++) {
-        const lat = bbox.north - (row + 0.5) * dLat;
-        const dy = (lat - cLat) * 111.195;
+        const northKm = (bbox.north - (row + 0.5) * dLat - cLat) * 111.195;
         for (let col = col0; col <= col1; col++) {
-          const dx = (bbox.west + (col + 0.5) * dLon - cLon) * 111.195 * cosLat;
-          const dbz = core - k * (dx * dx + dy * dy);
+          const eastKm = (bbox.west + (col + 0.5) * dLon - cLon) * 111.195 * cosLat;
+          const dbz = shapeDbz(shape, eastKm, northKm);
           const i = row * width + col;
           if (dbz >= 5 && dbz > grid[i]!) grid[i] = dbz;
         }
@@ -509,10 +510,10 @@ export class SimWorld {
     let reflectivity = 0;
     let severe = false;
     for (const cell of this.cellsAt(tMs)) {
-      const core = cellMaxDbz(cell, tMs);
-      const [cLat, cLon] = cellPosition(cell, tMs);
-      const d2 = localDistanceSqKm(latitude, longitude, cLat, cLon);
-      const dbz = cellDbzAtDistanceSq(core, cell.radiusKm, d2);
+      const shape = this.shapeOf(cell, tMs);
+      const core = shape.coreDbz;
+      const d2 = localDistanceSqKm(latitude, longitude, shape.latitude, shape.longitude);
+      const dbz = shapeDbzAtLatLon(shape, latitude, longitude);
       if (dbz > reflectivity) reflectivity = dbz;
       const reach = 1.2 * cell.radiusKm;
       const strength = lifeEnvelope(lifeFraction(cell, tMs)) * Math.min(1, (cell.peakDbz - 20) / 40);
@@ -575,7 +576,10 @@ export class SimWorld {
       const [bLat, bLon] = cellPosition(cell, cell.birthMs + cell.lifetimeMs);
       const mid = localDistanceSqKm(latitude, longitude, (aLat + bLat) / 2, (aLon + bLon) / 2);
       const halfTrack = Math.sqrt(localDistanceSqKm(aLat, aLon, bLat, bLon)) / 2;
-      return Math.sqrt(mid) <= halfTrack + 2.2 * cell.radiusKm;
+      // At 60 % of its life the cell is at peak with its stratiform region grown: about its largest
+      // reach; the margin covers the satellites' drift.
+      const reach = this.shapeOf(cell, cell.birthMs + 0.6 * cell.lifetimeMs).reachKm + 0.3 * cell.radiusKm;
+      return Math.sqrt(mid) <= halfTrack + reach;
     });
     let mm = 0;
     for (let k = firstStep; k <= lastStep; k++) {
@@ -583,12 +587,7 @@ export class SimWorld {
       let best = 0;
       for (const cell of near) {
         if (!cellAlive(cell, t)) continue;
-        const [cLat, cLon] = cellPosition(cell, t);
-        const dbz = cellDbzAtDistanceSq(
-          cellMaxDbz(cell, t),
-          cell.radiusKm,
-          localDistanceSqKm(latitude, longitude, cLat, cLon),
-        );
+        const dbz = shapeDbzAtLatLon(this.shapeOf(cell, t), latitude, longitude);
         if (dbz > best) best = dbz;
       }
       mm += rainRateMmPerHourFromDbz(best) * (step / HOUR_MS);
