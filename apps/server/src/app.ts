@@ -24,8 +24,9 @@ import type { ConfiguredWeather } from '@allclear/weather';
 import type { EnqueueAlert } from './engine/contracts.ts';
 import type { Bus } from './platform/bus.ts';
 import { apiModule } from './modules/api/index.ts';
-import { devModule } from './modules/dev/index.ts';
+import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
+import { streamModule } from './modules/stream/index.ts';
 import identityModule from './modules/identity/index.ts';
 import { authPlugin } from './platform/auth.ts';
 
@@ -128,8 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(authPlugin, { config, db: deps.db });
+  await app.register(devFaultsPlugin, { config });
   await app.register(apiModule, { prefix: '/api', ...deps });
   await app.register(mapModule, { prefix: '/map', ...deps });
+  await app.register(streamModule, { prefix: '/stream', ...deps });
   await app.register(devModule, { prefix: '/dev', config, db: deps.db });
 
   registerSpa(app, config);

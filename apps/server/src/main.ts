@@ -30,14 +30,16 @@ async function main(): Promise<void> {
 
   const dataDir = resolve(config.dataDir);
   if (config.embedded) mkdirSync(dataDir, { recursive: true });
+  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
   const db = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(dataDir, 'pglite') },
+    config.databaseUrl
+      ? { url: config.databaseUrl, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') }
+      : { dataDir: resolve(dataDir, 'pglite') },
   );
   await migrateDatabase(db);
   await seedReferenceData(db);
   const demo = config.seedDemo ? await seedDemo(db) : undefined;
 
-  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
   const clock = systemClock;
   const bus = createLocalBus((err, topic) => log.error({ err, topic }, 'bus handler failed'));
   const weather = await createConfiguredWeather(config, db, clock, {

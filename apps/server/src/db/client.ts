@@ -29,6 +29,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data directory (created when missing); in memory when undefined. */
   dataDir?: string;
+  /** Told when an idle PostgreSQL connection fails (the pool replaces it); silent when omitted. */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Column names are snake_case in the database, camelCase in TypeScript (drizzle.config.ts uses the same). */
@@ -36,7 +38,7 @@ const CASING = 'snake_case' as const;
 
 /** url = postgres://... selects PostgreSQL; otherwise PGlite, on disk at dataDir, in memory when dataDir is undefined. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) return openPostgres(opts.url);
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) return openPostgres(opts.url, opts.onIdleError);
   return openPglite(opts.dataDir);
 }
 
@@ -60,11 +62,11 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, onIdleError?: (err: Error) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url });
   // An idle client's connection can end under us (a server restart, or a test dropping its database):
   // the pool replaces it; without a listener the error would crash the process.
-  pool.on('error', () => {});
+  pool.on('error', (err) => onIdleError?.(err));
   // Fail at open, not at first use, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

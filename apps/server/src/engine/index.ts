@@ -1,11 +1,12 @@
-// The engine of one process: device gateway (sirens over MQTT), lightning, observation ingest,
-// policies and, in simulator demos, the demo meteorologist. Started after the notifier (which the
-// engines hand their decisions to) and stopped before it.
+// The engine of one process: device gateway (sirens and weather stations over MQTT), lightning,
+// observation ingest, policies and, in simulator demos, the demo meteorologist. Started after the
+// notifier (which the engines hand their decisions to) and stopped before it.
 import type { Bus } from '../platform/bus.ts';
 import type { EngineContext, EngineService } from './contracts.ts';
 import { createDeviceGateway } from './devices/gateway.ts';
 import { createLightningEngine } from './lightning/engine.ts';
 import { createObservationIngest } from './observations/observation-ingest.ts';
+import { createHistoryBackfill } from './observations/history-backfill.ts';
 import { createPolicyEngine } from './policies/policy-engine.ts';
 import { createDemoMeteorologist } from './policies/proactive-forecasts.ts';
 
@@ -21,6 +22,7 @@ export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean
     createLightningEngine({ ...ctx, onSirenCommands: () => void gateway.flush() }),
     createObservationIngest(ctx),
     createPolicyEngine(ctx),
+    createHistoryBackfill(ctx),
   ];
   if (ctx.demo && ctx.weather.simulatorMode) parts.push(createDemoMeteorologist(ctx));
   const started: EngineService[] = [];

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { locations } from '../db/schema/index.ts';
 import type { Config } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
+import { weatherSourcesFromEnv } from './weather-config.ts';
 
 /** The providers for this process; focus points are every stored location at start. */
 export async function createConfiguredWeather(
@@ -18,6 +19,8 @@ export async function createConfiguredWeather(
     .from(locations);
   const focusPoints = rows.filter((r) => r.latitude !== 0 || r.longitude !== 0);
   return createWeatherProviders({
+    // Real sources chosen by ALERTS_SOURCE, FORECAST_SOURCE, ... (none set: the simulator for all).
+    ...weatherSourcesFromEnv(process.env, focusPoints),
     simulator: { seed: config.simSeed, startTime: clock.now(), focusPoints },
     now: () => clock.now(),
     logger,

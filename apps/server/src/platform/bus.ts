@@ -9,6 +9,25 @@ export interface BusEvents {
   'siren-changed': { sirenId: number; customerId: number; deleted: boolean };
   /** Policies of a customer changed (the engine reloads them). */
   'policies-changed': { customerId: number };
+  /** Zones of a location entered delay, were extended or cleared, committed (the stream service pushes it). */
+  'lightning-changed': LightningChanged;
+}
+
+/** A location's zone states after a lightning change, as the engine holds them. */
+export interface LightningChanged {
+  locationId: number;
+  customerId: number;
+  /** Effective all-clear minutes (after the policy lock). */
+  allClearMinutes: number;
+  /** Zones 1..4 in order; a zone switched off has radiusMiles 0. */
+  zones: {
+    zone: number;
+    radiusMiles: number;
+    inDelay: boolean;
+    lastStrikeAt: Date | null;
+    lastStrikeDistanceMiles: number | null;
+    lastStrikeBearingDeg: number | null;
+  }[];
 }
 
 export interface Bus {

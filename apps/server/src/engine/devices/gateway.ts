@@ -2,7 +2,9 @@
 // default 1884) or any broker by MQTT_URL. It publishes the siren command outbox that the lightning
 // engine fills, marks a command delivered when the siren acknowledges it, and expires a command not
 // acknowledged within its 60 s (never sending it late), raising a 'siren-fault' alert in the same
-// transaction. Telemetry updates the unit's last-seen time and battery voltage.
+// transaction. Telemetry updates the unit's last-seen time and battery voltage. Weather stations publish
+// readings that are validated and stored as their observations (station-telemetry.ts); in simulator mode
+// virtual stations publish the simulated world's readings every observation period through the broker.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
@@ -11,6 +13,9 @@ import { NotificationType } from '@allclear/domain';
 import type { Bus } from '../../platform/bus.ts';
 import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
 import { sirenFaultMessage } from '../lightning/messages.ts';
+import { createClockTicker, type ClockTicker } from '../observations/clock-ticker.ts';
+import { OBSERVATION_PERIOD_MS, readStation } from '../observations/observation-ingest.ts';
+import { ObservationRepository } from '../observations/observation.repository.ts';
 import {
   allSirens,
   commandsToPublish,
@@ -20,8 +25,17 @@ import {
   recordSirenTelemetry,
 } from './device.repository.ts';
 import { deviceConfigFromEnv } from './device-config.ts';
-import { parseSirenTopic, SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, sirenCommandTopic } from './topics.ts';
+import { createStationTelemetry, type StationTelemetryStats } from './station-telemetry.ts';
+import {
+  parseSirenTopic,
+  parseStationTopic,
+  SIREN_ACK_FILTER,
+  SIREN_TELEMETRY_FILTER,
+  sirenCommandTopic,
+  STATION_OBSERVATION_FILTER,
+} from './topics.ts';
 import { startVirtualSiren, type VirtualSiren } from './virtual-siren.ts';
+import { startVirtualStation, type VirtualStation } from './virtual-station.ts';
 
 /** A pending command not yet acknowledged is published again after this long (the siren dedups by commandId). */
 const REPUBLISH_AFTER_MS = 5_000;
@@ -36,7 +50,9 @@ export interface DeviceGatewayContext extends EngineContext {
   mqttUrl?: string;
   /** Start a virtual siren for every siren (default: in simulator mode). */
   virtualSirens?: boolean;
-  /** Run the 1 s publish/expire loop (default true; tests call flush() and expire() themselves). */
+  /** Publish every station's simulated readings through a virtual station (default: in simulator mode). */
+  virtualStations?: boolean;
+  /** Run the 1 s publish/expire loop and the virtual stations' period (default true; tests call them). */
   autoTick?: boolean;
 }
 
@@ -49,6 +65,10 @@ export interface DeviceGateway extends EngineService {
   expire(): Promise<void>;
   /** Resolves when every ack and telemetry message received so far has been recorded. */
   settled(): Promise<void>;
+  /** Station readings stored and refused (per reason) since start. */
+  stationTelemetry(): StationTelemetryStats;
+  /** Each virtual station publishes its reading at the clock's now (simulator mode; the period calls it). */
+  publishVirtualStations(): Promise<void>;
 }
 
 function hostForListen(host: string): string {
@@ -67,6 +87,10 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   const inbound = new Set<Promise<unknown>>();
   const virtual = new Map<number, VirtualSiren>();
   const unsubscribers: (() => void)[] = [];
+  const stations = createStationTelemetry({ db, clock, log });
+  const stationRepo = new ObservationRepository(db.db);
+  const virtualStations = new Map<number, VirtualStation>();
+  let stationTicker: ClockTicker | null = null;
 
   function serial<T>(work: () => Promise<T>): Promise<T> {
     const run = chain.then(work, work);
@@ -133,6 +157,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   }
 
   async function onMessage(topic: string, payload: Buffer): Promise<void> {
+    if (parseStationTopic(topic)) return stations.handle(topic, payload);
     const parsed = parseSirenTopic(topic);
     if (!parsed || parsed.channel === 'command') return;
     let body: Record<string, unknown>;
@@ -162,6 +187,37 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     virtual.set(sirenId, await startVirtualSiren({ url: brokerUrl, customerId, sirenId, clock }));
   }
 
+  /** Starts a virtual station for each new station, stops those of removed ones, and publishes their readings. */
+  async function publishVirtualStationsNow(): Promise<void> {
+    const now = clock.now();
+    const current = await stationRepo.listStations();
+    const ids = new Set(current.map((s) => s.id));
+    for (const [id, v] of virtualStations) {
+      if (ids.has(id)) continue;
+      virtualStations.delete(id);
+      await v.stop();
+    }
+    const providerStations = await ctx.weather.providers.observations.stations();
+    for (const station of current) {
+      try {
+        const reading = await readStation(ctx.weather, providerStations, station, now);
+        if (!reading) continue;
+        let device = virtualStations.get(station.id);
+        if (!device) {
+          device = await startVirtualStation({
+            url: brokerUrl,
+            customerId: station.customerId,
+            stationId: station.id,
+          });
+          virtualStations.set(station.id, device);
+        }
+        await device.publish(reading);
+      } catch (err) {
+        log.warn({ err, stationId: station.id }, 'devices: virtual station failed to publish');
+      }
+    }
+  }
+
   function onTimer(): void {
     void serial(async () => {
       await expireNow();
@@ -178,6 +234,8 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     async settled() {
       while (inbound.size > 0) await Promise.all([...inbound]);
     },
+    stationTelemetry: () => stations.stats(),
+    publishVirtualStations: publishVirtualStationsNow,
     async start() {
       const env = deviceConfigFromEnv();
       const url = ctx.mqttUrl ?? env.mqttUrl;
@@ -202,7 +260,9 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       client = c;
       c.on('message', (topic, payload) => track(onMessage(topic, payload)));
       c.on('error', (err) => log.error({ err }, 'devices: MQTT client error'));
-      await c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER], { qos: 1 });
+      await c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, STATION_OBSERVATION_FILTER], {
+        qos: 1,
+      });
       log.info({ brokerUrl, embedded: !url }, 'devices: MQTT gateway ready');
 
       if (ctx.virtualSirens ?? ctx.weather.simulatorMode) {
@@ -226,13 +286,23 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       if (ctx.autoTick ?? true) {
         timer = setInterval(onTimer, TICK_INTERVAL_MS);
         timer.unref();
+        if (ctx.virtualStations ?? ctx.weather.simulatorMode) {
+          stationTicker = createClockTicker(clock, OBSERVATION_PERIOD_MS, publishVirtualStationsNow, (err) =>
+            log.error({ err }, 'devices: virtual stations failed'),
+          );
+          stationTicker.start();
+        }
       }
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await stationTicker?.stop();
+      stationTicker = null;
       for (const off of unsubscribers.splice(0)) off();
       await chain;
+      for (const v of virtualStations.values()) await v.stop();
+      virtualStations.clear();
       for (const v of virtual.values()) await v.stop();
       virtual.clear();
       if (client) await client.endAsync(true);

@@ -502,7 +502,27 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       }
       for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
       for (const [id, zone] of deferred) if (locationIndex.get(id)) markDirty(id, zone);
+      for (const [id, zones] of updated) publishChange(id, zones);
     };
+  }
+
+  /** Tells the bus a location's zones changed (after commit; from the cache, so extensions not yet written count). */
+  function publishChange(locationId: number, zones: readonly ZoneStateRow[]): void {
+    const entry = locationIndex.get(locationId);
+    if (!entry) return;
+    ctx.bus.publish('lightning-changed', {
+      locationId,
+      customerId: entry.customerId,
+      allClearMinutes: entry.allClearMinutes,
+      zones: zones.map((z) => ({
+        zone: z.zone,
+        radiusMiles: entry.radii[z.zone - 1] ?? 0,
+        inDelay: z.inDelay,
+        lastStrikeAt: z.lastStrikeAt,
+        lastStrikeDistanceMiles: z.lastStrikeDistanceMiles,
+        lastStrikeBearingDeg: z.lastStrikeBearingDeg,
+      })),
+    });
   }
 
   // ───────────── sirens ─────────────

@@ -1,8 +1,11 @@
 // Observation ingest (issue 5): every 5 minutes of clock time (and at start) records an observation for every
 // customer weather station with its derived values, then the current conditions of every location from its
-// station, else the nearest METAR, else the forecast model, with the source recorded.
+// station, else the nearest METAR, else the forecast model, with the source recorded. A station that reports
+// itself over MQTT (devices/gateway.ts) is recorded by recordReportedReading as each report arrives; the
+// cycle then leaves it alone while its reports are fresh.
 import { greatCircleMiles } from '@allclear/domain';
 import type { ConfiguredWeather, LatLon, MetarReport, WeatherStation } from '@allclear/weather';
+import type { Database } from '../../db/client.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { policyAqi, pollutantIndices } from './air-quality.ts';
 import { createClockTicker } from './clock-ticker.ts';
@@ -10,6 +13,7 @@ import { deriveMeasures, type RawMeasures } from './derive.ts';
 import {
   ObservationRepository,
   type LocationConditionInsert,
+  type StationObservationInsert,
   type StationObservationRow,
   type StationRow,
 } from './observation.repository.ts';
@@ -22,6 +26,9 @@ export const HISTORY_RETENTION_DAYS = 35;
 /** A provider station this near a customer station is taken as its feed, miles. */
 const PROVIDER_STATION_MATCH_MILES = 2;
 const HOUR_MS = 3_600_000;
+
+/** The source of a station observation the station reported itself over MQTT. */
+export const STATION_MQTT_SOURCE = 'mqtt';
 
 /** One raw reading of a station: SI measures plus rain and weather code. */
 export interface StationReading extends RawMeasures {
@@ -51,6 +58,29 @@ function humidityFrom(tempC: number, dewC: number): number {
   const a = 17.625;
   const b = 243.04;
   return Math.min(100, 100 * Math.exp((a * dewC) / (b + dewC) - (a * tempC) / (b + tempC)));
+}
+
+/** The simulated world's weather at a point as a station reports it (one decimal, whole percent and degrees). */
+export function simulatedMeasures(
+  w: ReturnType<ConfiguredWeather['simulator']['world']['weatherAt']>,
+): RawMeasures & {
+  dewPointC: number;
+  windGustMs: number;
+  windDirectionDeg: number;
+  pressureHpa: number;
+  solarWm2: number;
+} {
+  const round1 = (v: number) => Math.round(v * 10) / 10;
+  return {
+    temperatureC: round1(w.temperatureC),
+    relativeHumidityPct: Math.round(w.relativeHumidityPct),
+    dewPointC: round1(w.dewPointC),
+    windSpeedMs: round1(w.windSpeedMs),
+    windGustMs: round1(w.windGustMs),
+    windDirectionDeg: Math.round(w.windDirectionDeg) % 360,
+    pressureHpa: round1(w.pressureHpa),
+    solarWm2: Math.round(w.solarWm2),
+  };
 }
 
 /**
@@ -97,22 +127,46 @@ export async function readStation(
   const t = Math.floor(at.getTime() / OBSERVATION_PERIOD_MS) * OBSERVATION_PERIOD_MS;
   const w = world.weatherAt(station.latitude, station.longitude, t);
   const utcMidnight = Math.floor(t / (24 * HOUR_MS)) * 24 * HOUR_MS;
-  const round1 = (v: number) => Math.round(v * 10) / 10;
   return {
     observedAt: new Date(t),
-    temperatureC: round1(w.temperatureC),
-    relativeHumidityPct: Math.round(w.relativeHumidityPct),
-    dewPointC: round1(w.dewPointC),
-    windSpeedMs: round1(w.windSpeedMs),
-    windGustMs: round1(w.windGustMs),
-    windDirectionDeg: Math.round(w.windDirectionDeg) % 360,
-    pressureHpa: round1(w.pressureHpa),
-    solarWm2: Math.round(w.solarWm2),
+    ...simulatedMeasures(w),
     rainMm: world.rainBetween(station.latitude, station.longitude, t - HOUR_MS, t),
     rainTodayMm: world.rainBetween(station.latitude, station.longitude, utcMidnight, t),
     weatherCode: w.weatherCode,
     source: 'simulator',
   };
+}
+
+/** The station_observations row of a reading, with its derived values (feels-like, WBGT, dew point). */
+function stationObservationRow(station: StationRow, reading: StationReading): StationObservationInsert {
+  const d = deriveMeasures(reading, reading.observedAt, station.latitude, station.longitude);
+  return {
+    stationId: station.id,
+    observedAt: reading.observedAt,
+    temperatureC: reading.temperatureC,
+    relativeHumidityPct: reading.relativeHumidityPct,
+    dewPointC: d.dewPointC,
+    windSpeedMs: reading.windSpeedMs,
+    windGustMs: reading.windGustMs ?? reading.windSpeedMs,
+    windDirectionDeg: reading.windDirectionDeg,
+    pressureHpa: reading.pressureHpa,
+    solarWm2: reading.solarWm2,
+    rainMm: reading.rainMm,
+    rainTodayMm: reading.rainTodayMm,
+    weatherCode: reading.weatherCode,
+    feelsLikeC: d.feelsLikeC,
+    wbgtC: d.wbgtC,
+    wbgtIsEstimate: d.wbgtIsEstimate,
+    source: reading.source,
+  };
+}
+
+const isFresh = (observedAt: Date, now: Date) =>
+  now.getTime() - observedAt.getTime() <= OBSERVATION_FRESH_MINUTES * 60_000;
+
+/** True while a station's latest observation is a fresh report of its own: the cycle does not read it. */
+function reportsItself(latest: StationObservationRow | undefined, now: Date): boolean {
+  return latest?.source === STATION_MQTT_SOURCE && isFresh(latest.observedAt, now);
 }
 
 function conditionFromStation(
@@ -243,6 +297,34 @@ export async function conditionFromModel(
   };
 }
 
+/**
+ * Records a reading a station reported itself (MQTT; the gateway has validated it and checked its owner
+ * and time) and gives it at once to every location that station describes (source-selection.ts), so the
+ * policy engine's next cycle evaluates on it. Returns the ids of those locations. Air quality of those
+ * locations stays as the last cycle recorded it.
+ */
+export async function recordReportedReading(
+  db: Database,
+  station: StationRow,
+  reading: StationReading,
+  now: Date,
+): Promise<number[]> {
+  const repo = new ObservationRepository(db);
+  await repo.insertStationObservation(stationObservationRow(station, reading), true);
+  const stations = await repo.stationsOfCustomer(station.customerId);
+  const latest = await repo.latestStationObservations(stations.map((s) => s.id));
+  const candidates = stations.map((s) => ({ ...s, observedAt: latest.get(s.id)?.observedAt ?? null }));
+  const obs = latest.get(station.id);
+  const updated: number[] = [];
+  if (!obs) return updated;
+  for (const location of await repo.locationsOfCustomer(station.customerId)) {
+    if (pickStation(location, candidates, now)?.id !== station.id) continue;
+    await repo.saveLocationCondition(conditionFromStation(location.id, obs, now));
+    updated.push(location.id);
+  }
+  return updated;
+}
+
 /** The observation ingest service; `runCycle()` records one cycle at the clock's now (tests call it directly). */
 export function createObservationIngest(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
   const repo = new ObservationRepository(ctx.db.db);
@@ -250,30 +332,13 @@ export function createObservationIngest(ctx: EngineContext): EngineService & { r
 
   async function recordStations(now: Date, stations: StationRow[]): Promise<void> {
     const providerStations = await weather.providers.observations.stations();
+    const latest = await repo.latestStationObservations(stations.map((s) => s.id));
     for (const station of stations) {
+      if (reportsItself(latest.get(station.id), now)) continue;
       try {
         const reading = await readStation(weather, providerStations, station, now);
         if (!reading) continue;
-        const d = deriveMeasures(reading, reading.observedAt, station.latitude, station.longitude);
-        await repo.insertStationObservation({
-          stationId: station.id,
-          observedAt: reading.observedAt,
-          temperatureC: reading.temperatureC,
-          relativeHumidityPct: reading.relativeHumidityPct,
-          dewPointC: d.dewPointC,
-          windSpeedMs: reading.windSpeedMs,
-          windGustMs: reading.windGustMs ?? reading.windSpeedMs,
-          windDirectionDeg: reading.windDirectionDeg,
-          pressureHpa: reading.pressureHpa,
-          solarWm2: reading.solarWm2,
-          rainMm: reading.rainMm,
-          rainTodayMm: reading.rainTodayMm,
-          weatherCode: reading.weatherCode,
-          feelsLikeC: d.feelsLikeC,
-          wbgtC: d.wbgtC,
-          wbgtIsEstimate: d.wbgtIsEstimate,
-          source: reading.source,
-        });
+        await repo.insertStationObservation(stationObservationRow(station, reading));
       } catch (err) {
         ctx.log.warn({ err, stationId: station.id }, 'station observation failed');
       }

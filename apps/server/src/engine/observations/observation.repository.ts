@@ -1,6 +1,6 @@
 // The only code of the observation ingest that touches the database: stations, locations, observations,
 // current conditions and the conditions timeline.
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   airQualitySensors,
@@ -42,6 +42,10 @@ export class ObservationRepository {
 
   /** Enabled weather stations (WXS/OWX hardware with a weather_stations row), with their unit's place. */
   async listStations(): Promise<StationRow[]> {
+    return this.stationQuery();
+  }
+
+  private stationQuery(where?: SQL): Promise<StationRow[]> {
     return this.db
       .select({
         id: weatherStations.id,
@@ -54,7 +58,7 @@ export class ObservationRepository {
       })
       .from(weatherStations)
       .innerJoin(hardware, eq(hardware.id, weatherStations.hardwareId))
-      .where(and(eq(hardware.enabled, true), inArray(hardware.modelId, [...STATION_MODELS])));
+      .where(and(eq(hardware.enabled, true), inArray(hardware.modelId, [...STATION_MODELS]), where));
   }
 
   async listLocations(): Promise<LocationRow[]> {
@@ -69,9 +73,45 @@ export class ObservationRepository {
       .from(locations);
   }
 
-  /** Records a station observation; a second one for the same station and time is ignored. */
-  async insertStationObservation(row: StationObservationInsert): Promise<void> {
-    await this.db.insert(stationObservations).values(row).onConflictDoNothing();
+  /**
+   * Records a station observation. A second one for the same station and time is ignored, unless
+   * `replace`: a reading the station reported itself (MQTT) replaces a provider's reading of that time.
+   */
+  async insertStationObservation(row: StationObservationInsert, replace = false): Promise<void> {
+    const insert = this.db.insert(stationObservations).values(row);
+    if (!replace) {
+      await insert.onConflictDoNothing();
+      return;
+    }
+    const { stationId: _s, observedAt: _o, ...set } = row;
+    await insert.onConflictDoUpdate({
+      target: [stationObservations.stationId, stationObservations.observedAt],
+      set,
+    });
+  }
+
+  /** One enabled weather station (as listStations), or undefined. */
+  async stationById(id: number): Promise<StationRow | undefined> {
+    const [row] = await this.stationQuery(eq(weatherStations.id, id));
+    return row;
+  }
+
+  /** Enabled weather stations of one customer. */
+  async stationsOfCustomer(customerId: number): Promise<StationRow[]> {
+    return this.stationQuery(eq(weatherStations.customerId, customerId));
+  }
+
+  async locationsOfCustomer(customerId: number): Promise<LocationRow[]> {
+    return this.db
+      .select({
+        id: locations.id,
+        customerId: locations.customerId,
+        organizationLocationId: locations.organizationLocationId,
+        latitude: locations.latitude,
+        longitude: locations.longitude,
+      })
+      .from(locations)
+      .where(eq(locations.customerId, customerId));
   }
 
   /** The latest recorded observation of each of the given stations. */

@@ -1,11 +1,15 @@
-// The local outbox of the embedded default (/dev): e-mail and SMS the notifier kept instead of
-// sending, newest first. Served only when running embedded and only to loopback callers.
+// The dev module (/dev), for loopback callers only: the local outbox of the embedded default (e-mail and SMS the
+// notifier kept instead of sending, newest first; served only when running embedded) and the fault switch of
+// ./faults.ts (only when APP_ENV is 'test' or 'development').
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { desc } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { devOutboxMessages } from '../../db/schema/index.ts';
 import type { Config } from '../../platform/config.ts';
 import { errorBody } from '../../platform/errors.ts';
+import { faultRoutes } from './faults.ts';
+
+export { devFaultsPlugin } from './faults.ts';
 
 export interface DevModuleOptions {
   config: Config;
@@ -25,12 +29,19 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** GET /dev/outbox.json and GET /dev/outbox (mount at prefix '/dev'). */
+/** The outbox and the fault switch (mount at prefix '/dev'). */
 export const devModule: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
   app.addHook('onRequest', async (request, reply) => {
-    if (!config.embedded || !isLoopbackRequest(request)) {
-      return reply.code(404).send(errorBody('Not Found'));
-    }
+    if (!isLoopbackRequest(request)) return reply.code(404).send(errorBody('Not Found'));
+  });
+  await app.register(faultRoutes, { db });
+  await app.register(outboxRoutes, { config, db });
+};
+
+/** GET /dev/outbox.json and GET /dev/outbox. */
+const outboxRoutes: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!config.embedded) return reply.code(404).send(errorBody('Not Found'));
   });
 
   const list = async () => {

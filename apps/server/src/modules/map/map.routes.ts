@@ -1,6 +1,6 @@
 // Signed-in map calls (spec 01 §7 'Map service'): lightning, storm cells, tropical forecast, NWS
 // alerts, product URLs and the radar frame lists. GeoJSON answers are bare FeatureCollections.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -37,6 +37,15 @@ function optionalBBox(q: z.infer<typeof ZOptionalViewport>) {
     : undefined;
 }
 
+/**
+ * Runs `release` once the response no longer needs its body: when it finished (its bytes are
+ * with the operating system) or closed early (an aborted request).
+ */
+function releaseWhenSent(reply: FastifyReply, release: () => void): void {
+  reply.raw.once('finish', release);
+  reply.raw.once('close', release);
+}
+
 export const mapRoutes: FastifyPluginAsync<MapRoutesOptions> = async (instance, opts) => {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { clock, strikes, layers, radar } = opts;
@@ -53,6 +62,7 @@ export const mapRoutes: FastifyPluginAsync<MapRoutesOptions> = async (instance, 
     },
     async (request, reply) => {
       const body = await strikes.clusters(request.query, clock.now());
+      releaseWhenSent(reply, () => strikes.release(body));
       return reply.header('cache-control', 'private, max-age=10').type(GEOJSON).send(body);
     },
   );
@@ -64,6 +74,7 @@ export const mapRoutes: FastifyPluginAsync<MapRoutesOptions> = async (instance, 
     },
     async (request, reply) => {
       const body = await strikes.strikes(request.query, clock.now());
+      releaseWhenSent(reply, () => strikes.release(body));
       return reply.header('cache-control', 'private, max-age=10').type(GEOJSON).send(body);
     },
   );

@@ -1,5 +1,6 @@
 // The map service through the real app (PGlite, or PostgreSQL with TEST_DATABASE_URL): auth,
 // strike clusters, storm cells, alerts, products, radar frames and images, styles, base map.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { PbfReader } from 'pbf';
@@ -19,11 +20,13 @@ import { createMapTestApp, type MapTestApp } from './test-app.ts';
 import { loadMapConfig } from './map-config.ts';
 import { reflectivityColor } from './radar-colors.ts';
 import { MERCATOR_HALF_WORLD_M, xFromLon, yFromLat, latFromY, lonFromX } from './mercator.ts';
-import { encodePng } from './png.ts';
 import { buildStrikeIndex } from './strikes.service.ts';
 
 let t: MapTestApp;
-const fakePng = encodePng(new Uint8Array([1, 2, 3, 255]), 1, 1);
+/** An IEM N0Q palette image whose right-most column is 75 dBZ (packages/weather/fixtures/iem/README.md). */
+const iemN0qPng = readFileSync(
+  new URL('../../../../../packages/weather/fixtures/iem/n0q-fixture.png', import.meta.url),
+);
 let iemCalls: string[] = [];
 let iemFails = false;
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
       fetch: (async (url: string) => {
         iemCalls.push(String(url));
         if (iemFails) return new Response('down', { status: 503, headers: { 'content-type': 'text/plain' } });
-        return new Response(new Uint8Array(fakePng), {
+        return new Response(new Uint8Array(iemN0qPng), {
           status: 200,
           headers: { 'content-type': 'image/png' },
         });
@@ -122,7 +125,10 @@ describe('lightning', () => {
     const body = ZClusterStrikesResponse.parse((await get(`/map/ClusterStrikes?${viewport}&zoom=4`)).json());
     const now = t.clock.now();
     const window = { from: new Date(now.getTime() - 30 * 60_000), to: new Date(now.getTime() + 1) };
-    const { index } = buildStrikeIndex(await t.weather.providers.strikes.strikes(window));
+    const { index } = buildStrikeIndex(
+      await t.weather.providers.strikes.strikes(window),
+      now.getTime() + 60_000,
+    );
     const clusters = body.features.flatMap((f) => (f.properties.cluster ? [f.properties] : []));
     expect(clusters.length).toBeGreaterThan(0);
     for (const c of clusters) {
@@ -169,6 +175,20 @@ describe('lightning', () => {
     const res = await get(`/map/ClusterStrikes?${viewport}`);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().responseException.errors)).toContain('Zoom');
+  });
+
+  it('keeps every answer intact over HTTP while answers reuse their buffers concurrently', async () => {
+    const urls = [3, 5, 7, 9].map((zoom) => `/map/ClusterStrikes?${viewport}&zoom=${zoom}`);
+    const expected = await Promise.all(urls.map(async (url) => (await get(url)).body));
+    expect(new Set(expected).size).toBeGreaterThan(2);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    for (let round = 0; round < 3; round++) {
+      const picks = Array.from({ length: 16 }, (_, i) => (i * 3 + round) % urls.length);
+      const bodies = await Promise.all(
+        picks.map(async (k) => (await fetch(`${address}${urls[k]}`, { headers: auth() })).text()),
+      );
+      expect(bodies).toEqual(picks.map((k) => expected[k]));
+    }
   });
 });
 
@@ -358,11 +378,13 @@ describe('radar images', () => {
     expect((await get('/map/past/TMS/15/0/0.png', {})).statusCode).toBe(404);
   });
 
-  it('proxies IEM images when RADAR_SOURCE=iem, and answers 502 when IEM fails', async () => {
+  it('draws decoded IEM images in our colours when RADAR_SOURCE=iem, and answers 502 when IEM fails', async () => {
     iemCalls = [];
     const ok = await get('/map-iem/past/TMS/6/14/25.png', {});
     expect(ok.statusCode).toBe(200);
-    expect(Buffer.compare(ok.rawPayload, fakePng)).toBe(0);
+    const drawn = PNG.sync.read(ok.rawPayload);
+    const rightMost = (128 * 256 + 250) * 4;
+    expect([...drawn.data.subarray(rightMost, rightMost + 4)]).toEqual([...reflectivityColor(75)!, 255]);
     expect(iemCalls[0]).toContain('http://iem.test/wms?');
     expect(iemCalls[0]).toContain('WIDTH=256');
     iemFails = true;
@@ -411,14 +433,14 @@ describe('base map', () => {
     expect(res.headers.location).toBe('https://tiles.example.com/dark/style.json?key=k%201');
   });
 
-  it('serves a vector tile of Texas with countries, states and cities', async () => {
+  it('serves a vector tile of Texas with countries, states and places', async () => {
     const res = await get('/map/basemap/4/3/6.pbf', {});
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=86400');
     const tile = new VectorTile(new PbfReader(new Uint8Array(res.rawPayload)));
-    expect(Object.keys(tile.layers)).toEqual(expect.arrayContaining(['countries', 'states', 'cities']));
-    const cities = tile.layers.cities!;
-    const names = Array.from({ length: cities.length }, (_, i) => cities.feature(i).properties.name);
+    expect(Object.keys(tile.layers)).toEqual(expect.arrayContaining(['countries', 'states', 'places']));
+    const places = tile.layers.places!;
+    const names = Array.from({ length: places.length }, (_, i) => places.feature(i).properties.name);
     expect(names).toContain('Dallas');
   });
 

@@ -1,7 +1,8 @@
 // Radar for the map: the frame lists of each radar type, and the frame images (WMS boxes and XYZ
-// tiles) rendered from the weather source's reflectivity with the NWS colour table, or proxied
-// from IEM NEXRAD when RADAR_SOURCE=iem. Every image is kept in a memory-bounded LRU.
-import { iemRadarWmsUrl, type BBox, type ConfiguredWeather, type RoadCondition } from '@allclear/weather';
+// tiles) rendered with the NWS colour table from the weather source's reflectivity, or from IEM
+// NEXRAD's decoded N0Q composite when RADAR_SOURCE=iem (so real and simulated radar look the same).
+// Every image is kept in a memory-bounded LRU; when IEM fails, a box's last good frame is served.
+import type { BBox, ConfiguredWeather, RoadCondition, WeatherLogger } from '@allclear/weather';
 import {
   MAP_IMAGE_FALLBACK_PX,
   MAP_IMAGE_MAX_PX,
@@ -13,10 +14,12 @@ import {
 } from '@allclear/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { etagOf, type CachedImage, type ImageCache } from './image-cache.ts';
+import { IemRadarSource } from './iem-radar-source.ts';
+import { etagOf, imageReply, type CachedImage, type ImageCache } from './image-cache.ts';
 import type { MapConfig } from './map-config.ts';
 import { mercatorToLatLon, rowLatitudes, tileMercatorBBox, type MercatorBBox } from './mercator.ts';
 import { encodePng, transparentPng } from './png.ts';
+import { encodePalettePng } from './png-palette.ts';
 import { reflectivityLookup } from './radar-colors.ts';
 
 const STEP_MS = RADAR_STEP_MINUTES * 60_000;
@@ -26,6 +29,9 @@ export const RADAR_PAST_MINUTES = 120;
 export const RADAR_FUTURE_MINUTES = 60;
 const TILE_PX = 256;
 const LUT = reflectivityLookup();
+/** The colours of the reflectivity table (0: transparent), and each whole dBZ's index among them. */
+const PALETTE = Uint32Array.from(new Set([0, ...LUT]));
+const PALETTE_INDEX = Uint8Array.from(LUT, (colour) => PALETTE.indexOf(colour));
 
 /** A side of a requested image: above 3000 px it is answered at 400 (spec 01 §9 'Image size cap 3000 px'). */
 export function cappedImageSide(px: number): number {
@@ -51,10 +57,22 @@ export interface RadarServiceDeps {
   config: MapConfig;
   cache: ImageCache;
   fetch?: typeof fetch;
+  /** Where an IEM outage is reported (once per outage). */
+  log?: WeatherLogger;
 }
 
 export class RadarService {
-  constructor(private readonly deps: RadarServiceDeps) {}
+  private readonly iem: IemRadarSource;
+
+  constructor(private readonly deps: RadarServiceDeps) {
+    this.iem = new IemRadarSource({
+      clock: deps.clock,
+      baseUrl: deps.config.iemBaseUrl,
+      timeoutMs: deps.config.iemTimeoutMs,
+      fetch: deps.fetch,
+      log: deps.log,
+    });
+  }
 
   /** Where images come from, as the frame list says. */
   sourceOf(type: TRadarType): string {
@@ -147,16 +165,44 @@ export class RadarService {
     const cacheControl = settled ? 'public, max-age=31536000, immutable' : 'public, max-age=60';
     const key = `${source}|${road ? 'road' : 'radar'}|${frameMs}|${settled ? '' : latest}|${where}`;
     const hit = this.deps.cache.get(key);
-    if (hit) return { ...hit, cacheControl };
-    const body =
-      source === 'iem'
-        ? await this.fetchIem(frameMs, box, width, height)
-        : road
-          ? await this.renderRoads(box, width, height, frameMs)
-          : await this.renderReflectivity(box, width, height, frameMs, latest);
+    if (hit) return imageReply(hit, cacheControl);
+    if (source === 'iem') return this.iemImage(frameMs, box, width, height, key, where, cacheControl);
+    const body = road
+      ? await this.renderRoads(box, width, height, frameMs)
+      : await this.renderReflectivity(box, width, height, frameMs, latest);
     const image: CachedImage = { body, etag: etagOf(body), contentType: 'image/png' };
     this.deps.cache.set(key, image);
     return { ...image, cacheControl };
+  }
+
+  /**
+   * An IEM frame decoded and drawn with our colours; when IEM fails, the last good frame of the
+   * same box (never cached as this frame, so the next request tries IEM again), else a 502.
+   */
+  private async iemImage(
+    frameMs: number,
+    box: MercatorBBox,
+    width: number,
+    height: number,
+    key: string,
+    where: string,
+    cacheControl: string,
+  ): Promise<RenderedImage> {
+    const lastGoodKey = `iem-last-good|${where}`;
+    try {
+      const frame = await this.iem.frame(frameMs, box, width, height);
+      const body = paintReflectivity(frame.dbz, width, height);
+      const image: CachedImage = { body, etag: etagOf(body), contentType: 'image/png' };
+      this.deps.cache.set(key, image);
+      this.deps.cache.set(lastGoodKey, image);
+      return { ...image, cacheControl };
+    } catch (err) {
+      const lastGood = this.deps.cache.get(lastGoodKey);
+      if (lastGood) return { ...lastGood, cacheControl: 'no-store' };
+      throw new AppError(502, 'The radar source is unavailable.', {
+        ServerErrors: [`The radar source did not answer: ${(err as Error).message}`],
+      });
+    }
   }
 
   /** Reflectivity of the weather source on the Mercator grid, coloured with the NWS table. */
@@ -178,22 +224,12 @@ export class RadarService {
       now: new Date(latestMs),
     });
     const dLat = span / gridHeight;
-    const out = new Uint32Array(width * height);
-    let any = false;
+    const grid = new Float32Array(width * height);
     for (let row = 0; row < height; row++) {
       const src = Math.min(gridHeight - 1, Math.max(0, Math.floor((bbox.north - lats[row]!) / dLat)));
-      const base = src * width;
-      const outBase = row * width;
-      for (let col = 0; col < width; col++) {
-        const dbz = frame.dbz[base + col]!;
-        if (dbz >= 5) {
-          out[outBase + col] = LUT[Math.min(255, dbz | 0)]!;
-          any = true;
-        }
-      }
+      grid.set(frame.dbz.subarray(src * width, src * width + width), row * width);
     }
-    if (!any) return transparentPng(width, height);
-    return encodePng(new Uint8Array(out.buffer), width, height);
+    return paintReflectivity(grid, width, height);
   }
 
   /** Road segments of the time, drawn 3 px wide in their condition's colour. */
@@ -236,22 +272,21 @@ export class RadarService {
     }
     return encodePng(new Uint8Array(out.buffer), width, height);
   }
+}
 
-  /** The IEM NEXRAD N0Q image of the box; 502 when IEM fails (no simulated frame instead). */
-  private async fetchIem(frameMs: number, box: MercatorBBox, width: number, height: number): Promise<Buffer> {
-    const url = iemRadarWmsUrl(new Date(frameMs), box, width, height, this.deps.config.iemBaseUrl);
-    const doFetch = this.deps.fetch ?? fetch;
-    try {
-      const res = await doFetch(url, { signal: AbortSignal.timeout(this.deps.config.iemTimeoutMs) });
-      const type = res.headers.get('content-type') ?? '';
-      if (!res.ok || !type.startsWith('image/png')) throw new Error(`IEM answered ${res.status} ${type}`);
-      return Buffer.from(await res.arrayBuffer());
-    } catch (err) {
-      throw new AppError(502, 'The radar source is unavailable.', {
-        ServerErrors: [`The radar source did not answer: ${(err as Error).message}`],
-      });
+/** Reflectivity (row-major from the top-left, dBZ) as a PNG in the NWS colours; below 5 dBZ is transparent. */
+export function paintReflectivity(dbz: Float32Array, width: number, height: number): Buffer {
+  const out = new Uint8Array(width * height);
+  let any = false;
+  for (let i = 0; i < out.length; i++) {
+    const v = dbz[i]!;
+    if (v >= 5) {
+      out[i] = PALETTE_INDEX[Math.min(255, v | 0)]!;
+      any = true;
     }
   }
+  if (!any) return transparentPng(width, height);
+  return encodePalettePng(out, width, height, PALETTE);
 }
 
 /** '#rrggbb' as little-endian packed opaque RGBA. */

@@ -1,6 +1,7 @@
 // Lightning for the map: the strikes of the last 30 minutes, loaded once per minute into a
-// supercluster index (radius 50, clusters up to zoom 8, spec 01 §9) so that a viewport request
-// only walks the index.
+// supercluster index (radius 50, clusters up to zoom 8, spec 01 §9) and a cell layout of
+// pre-serialised features (strike-layout.ts), so that a viewport request only walks the index
+// and copies bytes.
 import Supercluster from 'supercluster';
 import type { Feature, Point } from 'geojson';
 import type { BBox, Strike, StrikeSource } from '@allclear/weather';
@@ -11,25 +12,32 @@ import {
   type TClusterStrikesQuery,
 } from '@allclear/contracts';
 import { badRequest } from '../../platform/errors.ts';
+import { BufferPool } from './buffer-pool.ts';
+import { ageSeconds, featureCollectionBuffer, StrikeLayout } from './strike-layout.ts';
 
 const MINUTE_MS = 60_000;
+/** Answers up to 16 MiB (~80,000 single strikes) reuse one of 4 buffers. */
+const POOLED_ANSWER_BYTES = 16 * 2 ** 20;
+const POOLED_ANSWERS = 4;
 
 interface ClusterProps {
   /** Time of the newest strike in the cluster, ms. */
   newest: number;
 }
 
-/** A strike as loaded into the index; `json` caches its serialised feature up to its Age. */
-interface StrikeFeature extends Feature<Point, Strike> {
-  json?: string;
+/** A point of the cluster index: the strike's index in the snapshot's layout. */
+interface PointProps {
+  i: number;
 }
 
-/** The strikes of one minute's window and their cluster index. */
+type StrikeIndex = Supercluster<PointProps, ClusterProps>;
+
+/** The strikes of one minute's window: their layout and their cluster index. */
 export interface StrikeSnapshot {
   /** The minute (ms since epoch / 60 000) the snapshot belongs to. */
   minute: number;
-  features: StrikeFeature[];
-  index: Supercluster<Strike, ClusterProps>;
+  layout: StrikeLayout;
+  index: StrikeIndex;
 }
 
 /** Viewport in degrees, as the web sends it. */
@@ -56,26 +64,47 @@ export function abbreviateCount(count: number): string {
   return String(count);
 }
 
-/** Builds the cluster index of a set of strikes (radius 50, maxZoom 8). */
-export function buildStrikeIndex(strikes: Strike[]): {
-  index: Supercluster<Strike, ClusterProps>;
-  features: StrikeFeature[];
-} {
-  const index = new Supercluster<Strike, ClusterProps>({
+/**
+ * Lays out and clusters a set of strikes (radius 50, maxZoom 8), loaded into supercluster in the
+ * source's order, so clusters are exactly supercluster's. `maxNowMs` is the latest time a request
+ * may answer from them: it sizes the Age slots.
+ */
+export function buildStrikeIndex(
+  strikes: Strike[],
+  maxNowMs: number,
+  previous?: StrikeLayout,
+): { index: StrikeIndex; layout: StrikeLayout } {
+  const layout = new StrikeLayout(strikes, maxNowMs, previous);
+  const index: StrikeIndex = new Supercluster<PointProps, ClusterProps>({
     radius: STRIKE_CLUSTER_RADIUS,
     maxZoom: STRIKE_CLUSTER_MAX_ZOOM,
-    map: (s) => ({ newest: s.time.getTime() }),
+    map: (p) => ({ newest: layout.timeMs[p.i]! }),
     reduce: (acc, p) => {
       if (p.newest > acc.newest) acc.newest = p.newest;
     },
   });
-  const features: StrikeFeature[] = strikes.map((s) => ({
-    type: 'Feature',
-    geometry: { type: 'Point', coordinates: [s.longitude, s.latitude] },
-    properties: s,
-  }));
-  index.load(features);
-  return { index, features };
+  const points: Feature<Point, PointProps>[] = new Array(strikes.length);
+  for (let input = 0; input < strikes.length; input++) {
+    const i = layout.layoutIndex[input]!;
+    points[input] = {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [layout.longitude[i]!, layout.latitude[i]!] },
+      properties: { i },
+    };
+  }
+  index.load(points);
+  dropPointFeatures(index, layout);
+  return { index, layout };
+}
+
+/**
+ * After loading, supercluster reads its `points` only to return a lone point from getClusters;
+ * the layout index of each point (by source order) serves as well as its feature, and drops the
+ * million feature objects the garbage collector otherwise marks on every major collection (the
+ * cause of the slowest answers). A lone point then comes back as a number.
+ */
+function dropPointFeatures(index: StrikeIndex, layout: StrikeLayout): void {
+  (index as unknown as { points: ArrayLike<number> }).points = layout.layoutIndex;
 }
 
 /** The degree box of a viewport, after checking it (400 naming Top/Bottom when inverted). */
@@ -83,25 +112,6 @@ export function viewportBBox(v: Viewport): BBox {
   if (v.top < v.bottom)
     throw badRequest('Top must not be below Bottom.', { Top: ['Top must be at least Bottom.'] });
   return { north: Math.min(90, v.top), south: Math.max(-90, v.bottom), west: v.left, east: v.right };
-}
-
-/** Seconds from a time (ms) to now (ms), never negative. */
-function ageSeconds(nowMs: number, timeMs: number): number {
-  return Math.max(0, Math.floor((nowMs - timeMs) / 1000));
-}
-
-/**
- * A strike's feature as JSON (spec 01 §3 strike properties, see ZStrikeProperties). Everything
- * but the Age is cached on the feature for the snapshot's minute: a zoomed-in viewport over an
- * outbreak holds tens of thousands of strikes, and this keeps each of them to one concatenation.
- */
-function strikeJson(f: StrikeFeature, nowMs: number): string {
-  const s = f.properties;
-  f.json ??=
-    `{"type":"Feature","geometry":{"type":"Point","coordinates":[${s.longitude},${s.latitude}]},` +
-    `"properties":{"cluster":false,"Id":${JSON.stringify(s.id)},"Amp":${s.amperageKa},"type":${s.type},` +
-    `"TimeStamp":"${s.time.toISOString()}","Age":`;
-  return `${f.json}${ageSeconds(nowMs, s.time.getTime())}}}`;
 }
 
 /**
@@ -128,23 +138,11 @@ function clusterJson(
   );
 }
 
-function collection(features: string[]): string {
-  return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
-}
-
-function inBBox(b: BBox, s: Strike): boolean {
-  if (s.latitude < b.south || s.latitude > b.north) return false;
-  if (b.east - b.west >= 360) return true;
-  const west = ((((b.west + 180) % 360) + 360) % 360) - 180;
-  const east = ((((b.east + 180) % 360) + 360) % 360) - 180;
-  return west <= east
-    ? s.longitude >= west && s.longitude <= east
-    : s.longitude >= west || s.longitude <= east;
-}
-
 export class StrikeMapService {
   #snapshot: Promise<StrikeSnapshot> | null = null;
   #minute = -1;
+  readonly #pool = new BufferPool(POOLED_ANSWER_BYTES, POOLED_ANSWERS);
+  readonly #take = (bytes: number) => this.#pool.take(bytes);
 
   constructor(private readonly source: StrikeSource) {}
 
@@ -153,12 +151,18 @@ export class StrikeMapService {
     const minute = Math.floor(now.getTime() / MINUTE_MS);
     if (!this.#snapshot || minute !== this.#minute) {
       this.#minute = minute;
-      const load = this.source
-        .strikes({
+      const previous = this.#snapshot;
+      const load = Promise.all([
+        this.source.strikes({
           from: new Date(now.getTime() - STRIKE_WINDOW_MINUTES * MINUTE_MS),
           to: new Date(now.getTime() + 1),
-        })
-        .then((strikes) => ({ minute, ...buildStrikeIndex(strikes) }));
+        }),
+        // the last minute's layout lends the bytes of the strikes both minutes hold
+        previous?.then((p) => p.layout).catch(() => undefined),
+      ]).then(([strikes, last]) => ({
+        minute,
+        ...buildStrikeIndex(strikes, (minute + 1) * MINUTE_MS, last),
+      }));
       // a failed load is not kept: the next request tries again
       load.catch(() => {
         if (this.#snapshot === load) this.#snapshot = null;
@@ -169,42 +173,72 @@ export class StrikeMapService {
   }
 
   /**
-   * Clusters (zoom ≤ nonClusterLevel and ≤ 8) or single strikes (above) inside the viewport, as
-   * the JSON text of a ZClusterStrikesResponse.
+   * Clusters (zoom ≤ nonClusterLevel and ≤ 8) or every single strike (above) inside the
+   * viewport, as the JSON bytes of a ZClusterStrikesResponse.
    */
-  async clusters(query: TClusterStrikesQuery, now: Date): Promise<string> {
+  async clusters(query: TClusterStrikesQuery, now: Date): Promise<Buffer> {
     const bbox = viewportBBox(query);
-    const snap = await this.snapshot(now);
+    const { layout, index } = await this.snapshot(now);
     const nowMs = now.getTime();
     const singlesOnly = Math.floor(query.zoom) > Math.min(query.nonClusterLevel, STRIKE_CLUSTER_MAX_ZOOM);
-    const zoom = singlesOnly ? STRIKE_CLUSTER_MAX_ZOOM + 1 : Math.floor(query.zoom);
-    const found = snap.index.getClusters([bbox.west, bbox.south, bbox.east, bbox.north], zoom);
-    const out: string[] = new Array(found.length);
-    for (let i = 0; i < found.length; i++) {
-      const f = found[i]!;
-      const p = f.properties as Strike | (ClusterProps & Supercluster.ClusterProperties);
-      out[i] =
-        'cluster' in p && p.cluster
-          ? clusterJson(f.geometry.coordinates, p, nowMs, snap.features.length)
-          : strikeJson(f as StrikeFeature, nowMs);
+    if (singlesOnly) {
+      const runs = layout.query(bbox);
+      return featureCollectionBuffer(
+        '',
+        {
+          bytes: layout.runBytes(runs),
+          to: (out, pos) => layout.writeRuns(runs, out, pos, nowMs),
+        },
+        this.#take,
+      );
     }
-    return collection(out);
+    const found = index.getClusters(
+      [bbox.west, bbox.south, bbox.east, bbox.north],
+      Math.floor(query.zoom),
+    ) as (Feature<Point, ClusterProps & Supercluster.ClusterProperties> | number)[];
+    const clusters: string[] = [];
+    const lone: number[] = [];
+    for (const f of found) {
+      if (typeof f === 'number') lone.push(f);
+      else clusters.push(clusterJson(f.geometry.coordinates, f.properties, nowMs, layout.count));
+    }
+    return featureCollectionBuffer(
+      clusters.join(','),
+      {
+        bytes: lone.reduce((n, i) => n + layout.featureBytes(i), 0),
+        to: (out, pos) => layout.writeEach(lone, out, pos, nowMs),
+      },
+      this.#take,
+    );
   }
 
   /** The strikes of the last 30 minutes, inside the viewport when given, oldest first (ZStrikesResponse JSON). */
-  async strikes(viewport: Partial<Viewport>, now: Date): Promise<string> {
-    const snap = await this.snapshot(now);
+  async strikes(viewport: Partial<Viewport>, now: Date): Promise<Buffer> {
+    const { layout } = await this.snapshot(now);
     const { top, bottom, left, right } = viewport;
-    const bbox =
+    const runs =
       top !== undefined && bottom !== undefined && left !== undefined && right !== undefined
-        ? viewportBBox({ top, bottom, left, right })
-        : null;
-    const nowMs = now.getTime();
-    const out: string[] = [];
-    for (const f of snap.features) {
-      if (bbox && !inBBox(bbox, f.properties)) continue;
-      out.push(strikeJson(f, nowMs));
-    }
-    return collection(out);
+        ? layout.query(viewportBBox({ top, bottom, left, right }))
+        : [0, layout.count];
+    // the source lists strikes oldest first: its order is the answer's
+    const inputs: number[] = [];
+    for (let k = 0; k < runs.length; k += 2)
+      for (let i = runs[k]!; i < runs[k + 1]!; i++) inputs.push(layout.inputIndex[i]!);
+    const ordered = Uint32Array.from(inputs)
+      .sort()
+      .map((input) => layout.layoutIndex[input]!);
+    return featureCollectionBuffer(
+      '',
+      {
+        bytes: ordered.reduce((n, i) => n + layout.featureBytes(i), 0),
+        to: (out, pos) => layout.writeEach(ordered, out, pos, now.getTime()),
+      },
+      this.#take,
+    );
+  }
+
+  /** Gives back the buffer of an answer once its response is done with it (see BufferPool). */
+  release(answer: Buffer): void {
+    this.#pool.release(answer);
   }
 }

@@ -1,8 +1,19 @@
 // MapLibre styles of the base-layer menu (spec 01 §2: Dark, Light, Satellite) over our own vector
-// tiles, referencing only this server. No glyph PBFs ship with our dependencies, so city labels
-// are circle markers without text (metadata 'allclear:labels': false).
+// tiles, referencing only this server. The styles set no `glyphs` URL on purpose: MapLibre GL JS
+// (since 5.11) then draws label glyphs itself with TinySDF from the fonts of `text-font`, so city
+// and state names need no glyph server, no network and no code of ours (map README 'Labels').
 import type { TMapStyleName } from '@allclear/contracts';
-import { BASEMAP_MAX_ZOOM, cityPopulationFloor } from './basemap.ts';
+import { BASEMAP_MAX_ZOOM, CITY_FLOOR_ZOOMS, STATE_LABEL_MAX_ZOOM, cityPopulationFloor } from './basemap.ts';
+
+/** Ids of the label layers, drawn above imagery and (on the web) above the radar. */
+export const PLACE_LABEL_LAYER = 'place-labels';
+export const STATE_LABEL_LAYER = 'state-labels';
+
+/**
+ * Fonts of the labels, as CSS font families (MapLibre adds sans-serif last): the web app's own
+ * stack, so labels match the interface wherever those fonts are installed.
+ */
+const LABEL_FONT = ['Inter', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'DejaVu Sans'];
 
 interface Palette {
   background: string;
@@ -12,6 +23,9 @@ interface Palette {
   countyBorder: string;
   city: string;
   cityStroke: string;
+  cityText: string;
+  stateText: string;
+  textHalo: string;
 }
 
 const PALETTES: Record<'dark' | 'light', Palette> = {
@@ -23,6 +37,9 @@ const PALETTES: Record<'dark' | 'light', Palette> = {
     countyBorder: '#323e50',
     city: '#c9d3e0',
     cityStroke: '#0b1220',
+    cityText: '#dfe6ef',
+    stateText: '#8392a8',
+    textHalo: '#0b1220',
   },
   light: {
     background: '#c8dcec',
@@ -32,20 +49,92 @@ const PALETTES: Record<'dark' | 'light', Palette> = {
     countyBorder: '#cfcac0',
     city: '#444444',
     cityStroke: '#ffffff',
+    cityText: '#2b2b2b',
+    stateText: '#7a7468',
+    textHalo: '#ffffff',
   },
 };
 
 const ATTRIBUTION = 'Natural Earth, US Census Bureau, GeoNames';
 
-/** Population floors of the city markers by zoom, as a MapLibre step expression. */
+/**
+ * Cities above the population floor of the zoom, as a MapLibre filter. The tiles are already thinned
+ * per zoom; this repeats it for the zooms past BASEMAP_MAX_ZOOM and between integer zooms.
+ */
 function cityFilter(): unknown[] {
-  const zooms = [3, 5, 6, 7, 8];
   const step: unknown[] = ['step', ['zoom'], cityPopulationFloor(0)];
-  for (const z of zooms) step.push(z, cityPopulationFloor(z));
-  return ['>=', ['get', 'population'], step];
+  for (const z of CITY_FLOOR_ZOOMS) step.push(z, cityPopulationFloor(z));
+  return ['all', ['==', ['get', 'kind'], 'city'], ['>=', ['get', 'population'], step]];
 }
 
-function baseLayers(p: Palette, withBackground = true): unknown[] {
+/**
+ * Marks the layers that name the map. The web inserts its radar below the first of them, so the
+ * names stay readable over the radar.
+ */
+const PLACE_METADATA = { 'allclear:place': true };
+
+/** City markers and the city and state names: the layers that stay above imagery. */
+function placeLayers(p: Palette): unknown[] {
+  return [
+    {
+      id: 'cities',
+      type: 'circle',
+      metadata: PLACE_METADATA,
+      source: 'basemap',
+      'source-layer': 'places',
+      minzoom: 2,
+      filter: cityFilter(),
+      paint: {
+        'circle-color': p.city,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 1.5, 10, 4],
+        'circle-stroke-color': p.cityStroke,
+        'circle-stroke-width': 0.5,
+      },
+    },
+    {
+      id: STATE_LABEL_LAYER,
+      type: 'symbol',
+      metadata: PLACE_METADATA,
+      source: 'basemap',
+      'source-layer': 'places',
+      minzoom: 3,
+      maxzoom: STATE_LABEL_MAX_ZOOM + 1,
+      filter: ['==', ['get', 'kind'], 'state'],
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': LABEL_FONT,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 3, 10, 6, 13],
+        'text-transform': 'uppercase',
+        'text-letter-spacing': 0.12,
+        'text-max-width': 8,
+      },
+      paint: { 'text-color': p.stateText, 'text-halo-color': p.textHalo, 'text-halo-width': 1 },
+    },
+    {
+      id: PLACE_LABEL_LAYER,
+      type: 'symbol',
+      metadata: PLACE_METADATA,
+      source: 'basemap',
+      'source-layer': 'places',
+      minzoom: 2,
+      filter: cityFilter(),
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': LABEL_FONT,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 3, 11, 10, 14],
+        'text-anchor': 'top',
+        'text-offset': [0, 0.4],
+        'text-max-width': 8,
+        // The most populous city wins where names would collide.
+        'symbol-sort-key': ['-', ['get', 'population']],
+      },
+      paint: { 'text-color': p.cityText, 'text-halo-color': p.textHalo, 'text-halo-width': 1.2 },
+    },
+  ];
+}
+
+/** Land and borders: the layers below imagery. */
+function groundLayers(p: Palette, withBackground = true): unknown[] {
   return [
     ...(withBackground
       ? [{ id: 'background', type: 'background', paint: { 'background-color': p.background } }]
@@ -86,20 +175,6 @@ function baseLayers(p: Palette, withBackground = true): unknown[] {
         'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.6, 8, 2],
       },
     },
-    {
-      id: 'cities',
-      type: 'circle',
-      source: 'basemap',
-      'source-layer': 'cities',
-      minzoom: 2,
-      filter: cityFilter(),
-      paint: {
-        'circle-color': p.city,
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 2, 1.5, 10, 4],
-        'circle-stroke-color': p.cityStroke,
-        'circle-stroke-width': 0.5,
-      },
-    },
   ];
 }
 
@@ -127,10 +202,10 @@ export function buildStyle(name: TMapStyleName, opts: StyleOptions): Record<stri
         'allclear:name': name,
         'allclear:label': name === 'dark' ? 'Dark' : 'Light',
         'allclear:simulated': false,
-        'allclear:labels': false,
+        'allclear:labels': true,
       },
       sources: { basemap },
-      layers: baseLayers(PALETTES[name]),
+      layers: [...groundLayers(PALETTES[name]), ...placeLayers(PALETTES[name])],
     };
   }
   const simulated = !opts.satelliteTilesUrl;
@@ -147,14 +222,15 @@ export function buildStyle(name: TMapStyleName, opts: StyleOptions): Record<stri
   const dark = PALETTES.dark;
   const layers = simulated
     ? [
-        ...baseLayers(dark).filter((l) => (l as { id: string }).id !== 'cities'),
+        ...groundLayers(dark),
         { id: 'satellite', type: 'raster', source: 'satellite', paint: { 'raster-opacity': 0.9 } },
-        ...baseLayers(dark).filter((l) => (l as { id: string }).id === 'cities'),
+        ...placeLayers(dark),
       ]
     : [
         { id: 'background', type: 'background', paint: { 'background-color': '#000000' } },
         { id: 'satellite', type: 'raster', source: 'satellite' },
-        ...baseLayers(dark, false),
+        ...groundLayers(dark, false),
+        ...placeLayers(dark),
       ];
   return {
     version: 8,
@@ -163,7 +239,7 @@ export function buildStyle(name: TMapStyleName, opts: StyleOptions): Record<stri
       'allclear:name': 'satellite',
       'allclear:label': simulated ? 'Simulated satellite' : 'Satellite',
       'allclear:simulated': simulated,
-      'allclear:labels': false,
+      'allclear:labels': true,
     },
     sources: { basemap, satellite: imagery },
     layers,

@@ -1,6 +1,5 @@
 // The lightning calls: a location's delay items and lightning status, and the dashboard's threat
 // counts, read from the engine's queries at the server clock; every location is scoped to the caller.
-import { ADMIN_ROLES, type RoleName } from '@allclear/domain';
 import type { TLightningDelay, TLightningLocationStatus, TLightningThreatCounts } from '@allclear/contracts';
 import type { Database } from '../../../db/client.ts';
 import {
@@ -11,8 +10,7 @@ import {
 } from '../../../engine/lightning/queries.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { notFound } from '../../../platform/errors.ts';
-import { isSuperAdmin } from '../scope.ts';
+import { visibleOr404 } from '../locations/location-visibility.ts';
 import type { LightningRepository } from './lightning.repository.ts';
 
 const presentStrike = (s: StrikeFromLocation | undefined) =>
@@ -25,14 +23,9 @@ export class LightningService {
     private readonly clock: Clock,
   ) {}
 
-  /** A location the caller may see (own, the customer's shared, any of the customer's for admin roles); 404 otherwise. */
+  /** A location the caller may see (locations/location-visibility.ts); 404 otherwise. */
   private async visible(p: Principal, id: number): Promise<void> {
-    const row = await this.repo.findLocation(id);
-    if (!row) throw notFound('Location');
-    if (isSuperAdmin(p)) return;
-    if (row.customerId !== p.customerId) throw notFound('Location');
-    const admin = ADMIN_ROLES.includes(p.role as RoleName);
-    if (row.userId !== null && row.userId !== p.userId && !admin) throw notFound('Location');
+    visibleOr404(p, await this.repo.findLocation(id));
   }
 
   /** item1..item4 as 'hh:mm:ss' (spec 01 §3 'Lightning delay'). */

@@ -3,7 +3,6 @@
 // the organisation's lightning-policy lock, and the 'location-changed' fact after each commit
 // (spec 01 §3 'Location', §4 'Policy lock', §5, §6, §7 'Locations', §8; spec 02 §3 preload record).
 import {
-  ADMIN_ROLES,
   applyPolicyLock,
   greatCircleMiles,
   isAllClearOption,
@@ -16,22 +15,16 @@ import {
   ALL_CLEAR_MIN_MINUTES,
   ALL_CLEAR_STEP_MINUTES,
   type LightningPolicy,
-  type RoleName,
 } from '@allclear/domain';
 import type { TLocation, TLocationAddWarning, TLocationInput, TPreloadLocation } from '@allclear/contracts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  ruleViolation,
-  type FieldErrors,
-} from '../../../platform/errors.ts';
+import { badRequest, forbidden, ruleViolation, type FieldErrors } from '../../../platform/errors.ts';
 import { isSuperAdmin } from '../scope.ts';
 import type { LocationRepository, LocationRow, LocationValues } from './location.repository.ts';
 import { presentLocation } from './location.presenter.ts';
+import { hasAdminRole, visibleOr404 } from './location-visibility.ts';
 
 /** Longest location name, characters. */
 export const LABEL_MAX_LENGTH = 100;
@@ -67,8 +60,6 @@ export const LOCATION_MESSAGES = {
 export const nearbyLocationMessage = (label: string) =>
   `You already have a location, "${label}", within ${NEARBY_LOCATION_MILES} mile of this point.`;
 
-const isAdmin = (p: Principal) => ADMIN_ROLES.includes(p.role as RoleName);
-
 export class LocationService {
   constructor(
     private readonly repo: LocationRepository,
@@ -76,20 +67,15 @@ export class LocationService {
     private readonly clock: Clock,
   ) {}
 
-  /** A location the caller may see: their own, or their customer's shared ones (404 otherwise). */
+  /** A location the caller may see (location-visibility.ts); 404 otherwise. */
   private async visible(p: Principal, id: number): Promise<LocationRow> {
-    const row = await this.repo.findById(id);
-    if (!row) throw notFound('Location');
-    if (isSuperAdmin(p)) return row;
-    if (row.customerId !== p.customerId) throw notFound('Location');
-    if (row.userId !== null && row.userId !== p.userId && !isAdmin(p)) throw notFound('Location');
-    return row;
+    return visibleOr404(p, await this.repo.findById(id));
   }
 
   /** The owner changes their own location; admin roles also change the customer's shared and users' locations (spec 01 §6). */
   private async editable(p: Principal, id: number): Promise<LocationRow> {
     const row = await this.visible(p, id);
-    if (row.userId === p.userId || isSuperAdmin(p) || isAdmin(p)) return row;
+    if (row.userId === p.userId || isSuperAdmin(p) || hasAdminRole(p)) return row;
     // a shared location the caller can see but, without an admin role, not change
     throw forbidden('You may not change a location shared by your organization.');
   }

@@ -255,6 +255,20 @@ describe('what the calls answer', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('the station image is a PNG: image/png, PNG signature, IHDR of 320 x 180', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/Hardware/WeatherStation/Image/${stationId}`,
+      headers: await auth(t.a.admin.id),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const body = res.rawPayload;
+    expect([...body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(body.toString('latin1', 12, 16)).toBe('IHDR');
+    expect([body.readUInt32BE(16), body.readUInt32BE(20)]).toEqual([320, 180]);
+  });
+
   it('the air quality list is for admin roles and empty for a customer without sensors', async () => {
     const admin = await app.inject({
       method: 'GET',

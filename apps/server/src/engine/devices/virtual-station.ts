@@ -1,0 +1,36 @@
+// A virtual weather station for the simulator and tests: a real MQTT client that publishes a reading on its
+// station's observations topic, so simulated readings reach the engine by the path a real station's take.
+import { randomUUID } from 'node:crypto';
+import { connectAsync, type MqttClient } from 'mqtt';
+import type { StationReading } from '../observations/observation-ingest.ts';
+import { payloadOf } from './station-telemetry.ts';
+import { stationObservationTopic } from './topics.ts';
+
+export interface VirtualStation {
+  readonly stationId: number;
+  /** Publishes one reading (QoS 1). */
+  publish(reading: StationReading): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connects a virtual station of `customerId` to the broker at `url`. */
+export async function startVirtualStation(opts: {
+  url: string;
+  customerId: number;
+  stationId: number;
+}): Promise<VirtualStation> {
+  const client: MqttClient = await connectAsync(opts.url, {
+    clientId: `allclear-virtual-station-${opts.stationId}-${randomUUID().slice(0, 8)}`,
+    reconnectPeriod: 1_000,
+  });
+  const topic = stationObservationTopic(opts.customerId, opts.stationId);
+  return {
+    stationId: opts.stationId,
+    async publish(reading) {
+      await client.publishAsync(topic, JSON.stringify(payloadOf(reading)), { qos: 1 });
+    },
+    async stop() {
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// The timeline backfill on a real database: a fresh start gives every location 12 hours of simulated history
+// (so the conditions timeline draws its observed line), a second start adds nothing, points the ingest recorded
+// are kept, and with real weather sources nothing is invented.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { ZObservationHistoryPoint } from '@allclear/contracts';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { locationConditions, locationObservationHistory } from '../../db/schema/index.ts';
+import type { EngineContext } from '../contracts.ts';
+import { BACKFILL_SOURCE, createHistoryBackfill, missingSlots } from './history-backfill.ts';
+import { createObservationIngest, OBSERVATION_PERIOD_MS } from './observation-ingest.ts';
+
+let t: TestApp;
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+function context(overrides: Partial<EngineContext> = {}): EngineContext {
+  return {
+    config: t.config,
+    db: t.db,
+    clock: t.clock,
+    weather: t.weather,
+    log: t.app.log,
+    enqueueAlert: async () => {},
+    ...overrides,
+  };
+}
+
+async function historyOf(locationId: number) {
+  return t.db.db
+    .select()
+    .from(locationObservationHistory)
+    .where(eq(locationObservationHistory.locationId, locationId))
+    .orderBy(asc(locationObservationHistory.observedAt));
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  t.clock.set('2026-07-01T17:02:30Z');
+  await t.db.db.delete(locationConditions);
+  await t.db.db.delete(locationObservationHistory);
+});
+
+describe('missingSlots', () => {
+  const now = Date.parse('2026-07-01T17:02:30Z');
+  const current = Date.parse('2026-07-01T17:00:00Z');
+
+  it('covers 12 hours at 5-minute steps from the slot at or before now - 12 h, without the current slot', () => {
+    const slots = missingSlots(now, null);
+    expect(slots[0]).toBe(Date.parse('2026-07-01T05:00:00Z'));
+    expect(slots.at(-1)).toBe(current - OBSERVATION_PERIOD_MS);
+    expect(slots).toHaveLength(12 * 12);
+    expect(slots.every((s, i) => i === 0 || s - slots[i - 1]! === OBSERVATION_PERIOD_MS)).toBe(true);
+  });
+
+  it('stops before the first recorded point, and asks for nothing when history already covers 12 hours', () => {
+    expect(missingSlots(now, current - HOUR).at(-1)).toBe(current - HOUR - OBSERVATION_PERIOD_MS);
+    expect(missingSlots(now, Date.parse('2026-07-01T05:00:00Z'))).toEqual([]);
+    expect(missingSlots(now, Date.parse('2026-07-01T04:58:00Z'))).toEqual([]);
+  });
+});
+
+describe('history backfill', () => {
+  it('gives a fresh location 12 hours of simulated points, and a second run adds nothing', async () => {
+    const backfill = createHistoryBackfill(context());
+    await backfill.start();
+    const rows = await historyOf(t.a.location.id);
+    expect(rows).toHaveLength(12 * 12);
+    expect(rows[0]!.observedAt.getTime()).toBeLessThanOrEqual(t.clock.now().getTime() - 12 * HOUR);
+    expect(rows.at(-1)!.observedAt.getTime()).toBe(Date.parse('2026-07-01T16:55:00Z'));
+    expect(rows.every((r) => r.source === BACKFILL_SOURCE)).toBe(true);
+    // real simulated values, not placeholders: a July day in Texas, varying over the 12 hours
+    expect(rows.every((r) => r.temperatureC !== null && r.wbgtC !== null && r.windSpeedMs !== null)).toBe(
+      true,
+    );
+    expect(new Set(rows.map((r) => r.temperatureC)).size).toBeGreaterThan(10);
+    expect(Math.max(...rows.map((r) => r.temperatureC!))).toBeGreaterThan(20);
+    // other customers' locations too
+    expect(await historyOf(t.b.location.id)).toHaveLength(12 * 12);
+
+    expect(await backfill.run()).toBe(0);
+    expect(await historyOf(t.a.location.id)).toHaveLength(12 * 12);
+  });
+
+  it('is the same world the simulator gives for those times (deterministic)', async () => {
+    await createHistoryBackfill(context()).run();
+    const first = await historyOf(t.a.location.id);
+    await t.db.db.delete(locationObservationHistory);
+    await createHistoryBackfill(context()).run();
+    expect(await historyOf(t.a.location.id)).toEqual(first);
+  });
+
+  it("fills only before the ingest's first point and keeps the ingest's own points", async () => {
+    const ingest = createObservationIngest(context());
+    t.clock.set('2026-07-01T15:02:30Z');
+    await ingest.runCycle();
+    t.clock.set('2026-07-01T17:02:30Z');
+    await ingest.runCycle();
+    const recorded = await historyOf(t.a.location.id);
+    expect(recorded).toHaveLength(2);
+
+    await createHistoryBackfill(context()).run();
+    const rows = await historyOf(t.a.location.id);
+    const firstRecorded = recorded[0]!.observedAt.getTime();
+    const added = rows.filter((r) => r.source === BACKFILL_SOURCE);
+    expect(added.every((r) => r.observedAt.getTime() < firstRecorded)).toBe(true);
+    expect(added).toHaveLength(
+      Math.ceil((firstRecorded - Date.parse('2026-07-01T05:00:00Z')) / OBSERVATION_PERIOD_MS),
+    );
+    for (const r of recorded) expect(rows).toContainEqual(r);
+  });
+
+  it('the API gives 12 hours of timeline right after a fresh start', async () => {
+    await createHistoryBackfill(context()).run();
+    await createObservationIngest(context()).runCycle();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/Observations/Historical/${t.a.location.id}`,
+      headers: { authorization: `Bearer ${await t.tokenFor(t.a.admin.id)}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const points = ZObservationHistoryPoint.array().parse(res.json().data);
+    // the whole 12-hour window at the ingest's cadence: the first point within 5 minutes of its start, and no
+    // step between points longer than 5 minutes (so the chart fills no gap and draws one observed line)
+    const times = points.map((p) => Date.parse(p.date));
+    const windowStart = t.clock.now().getTime() - 12 * HOUR;
+    expect(points.length).toBeGreaterThanOrEqual(12 * 12 - 1);
+    expect(times[0]! - windowStart).toBeLessThanOrEqual(OBSERVATION_PERIOD_MS);
+    expect(times.every((time, i) => i === 0 || time - times[i - 1]! <= OBSERVATION_PERIOD_MS)).toBe(true);
+    expect(points.every((p) => p.maxWetBulbGlobalTemp !== null)).toBe(true);
+  });
+
+  it('invents nothing when the weather comes from real sources', async () => {
+    const real = createHistoryBackfill(context({ weather: { ...t.weather, simulatorMode: false } }));
+    await real.start();
+    expect(await real.run()).toBe(0);
+    expect(await historyOf(t.a.location.id)).toEqual([]);
+  });
+});

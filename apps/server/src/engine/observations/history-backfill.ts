@@ -1,0 +1,121 @@
+// History backfill (issue 6 'Conditions timeline'): the ingest only records from the moment the engine runs, so
+// a fresh start had a single point on the conditions timeline and the chart drew no observed line. On engine
+// start, each location whose timeline covers less than the timeline's 12 hours gets the missing earlier points
+// from the simulated world, at the ingest's 5-minute cadence, recorded with the 'simulator' source.
+//
+// Simulator mode only: the simulated world is deterministic for past times, so a backfilled point is the value
+// the ingest would have recorded then. Real sources (stations, METAR, the forecast model) cannot be asked for
+// the past this way, so with them the timeline starts when the ingest does.
+import { gte, min } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { locationObservationHistory, locations } from '../../db/schema/index.ts';
+import type { EngineContext, EngineService } from '../contracts.ts';
+import { deriveMeasures } from './derive.ts';
+import { OBSERVATION_PERIOD_MS, simulatedMeasures } from './observation-ingest.ts';
+
+/** The conditions timeline's default range, hours (spec 01 §5 'Conditions timeline'). */
+export const BACKFILL_HOURS = 12;
+/** Source recorded on backfilled points. */
+export const BACKFILL_SOURCE = 'simulator';
+const HOUR_MS = 3_600_000;
+
+type HistoryInsert = typeof locationObservationHistory.$inferInsert;
+
+interface BackfillLocation {
+  id: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** The only database access of the backfill: locations, where each timeline starts, and the new points. */
+class BackfillRepository {
+  constructor(private readonly db: Database) {}
+
+  listLocations(): Promise<BackfillLocation[]> {
+    return this.db
+      .select({ id: locations.id, latitude: locations.latitude, longitude: locations.longitude })
+      .from(locations);
+  }
+
+  /** The earliest timeline point of each location at or after `from` (locations without one are absent). */
+  async earliestSince(from: Date): Promise<Map<number, Date>> {
+    const rows = await this.db
+      .select({
+        locationId: locationObservationHistory.locationId,
+        first: min(locationObservationHistory.observedAt),
+      })
+      .from(locationObservationHistory)
+      .where(gte(locationObservationHistory.observedAt, from))
+      .groupBy(locationObservationHistory.locationId);
+    return new Map(rows.filter((r) => r.first !== null).map((r) => [r.locationId, r.first!]));
+  }
+
+  /** Adds points; one already recorded for the same location and time is kept as it is. */
+  async insert(rows: HistoryInsert[]): Promise<void> {
+    if (rows.length > 0) await this.db.insert(locationObservationHistory).values(rows).onConflictDoNothing();
+  }
+}
+
+/**
+ * The 5-minute slots a location's timeline lacks before its first point: from the slot at or before
+ * `now - 12 h` up to (not including) its first point, and never the current slot, which the ingest records.
+ */
+export function missingSlots(now: number, firstPoint: number | null): number[] {
+  const start = Math.floor((now - BACKFILL_HOURS * HOUR_MS) / OBSERVATION_PERIOD_MS) * OBSERVATION_PERIOD_MS;
+  const current = Math.floor(now / OBSERVATION_PERIOD_MS) * OBSERVATION_PERIOD_MS;
+  const end = Math.min(current, firstPoint ?? current);
+  const slots: number[] = [];
+  for (let t = start; t < end; t += OBSERVATION_PERIOD_MS) slots.push(t);
+  return slots;
+}
+
+/** Backfills on start; `run()` does one pass at the clock's now and returns how many points it added. */
+export function createHistoryBackfill(ctx: EngineContext): EngineService & { run(): Promise<number> } {
+  const repo = new BackfillRepository(ctx.db.db);
+  const { weather, clock } = ctx;
+
+  /** A timeline point of the simulated world at a place and time, rounded as the ingest rounds its readings. */
+  function simulatedPoint(location: BackfillLocation, t: number): HistoryInsert {
+    const w = weather.simulator.world.weatherAt(location.latitude, location.longitude, t);
+    const raw = simulatedMeasures(w);
+    const observedAt = new Date(t);
+    const derived = deriveMeasures(raw, observedAt, location.latitude, location.longitude);
+    return {
+      locationId: location.id,
+      observedAt,
+      source: BACKFILL_SOURCE,
+      temperatureC: raw.temperatureC,
+      windSpeedMs: raw.windSpeedMs,
+      wbgtC: derived.wbgtC,
+    };
+  }
+
+  async function run(): Promise<number> {
+    if (!weather.simulatorMode) return 0;
+    const now = clock.now().getTime();
+    const firstPoints = await repo.earliestSince(
+      new Date(now - BACKFILL_HOURS * HOUR_MS - OBSERVATION_PERIOD_MS),
+    );
+    let added = 0;
+    for (const location of await repo.listLocations()) {
+      const slots = missingSlots(now, firstPoints.get(location.id)?.getTime() ?? null);
+      await repo.insert(slots.map((t) => simulatedPoint(location, t)));
+      added += slots.length;
+    }
+    return added;
+  }
+
+  return {
+    async start() {
+      try {
+        const added = await run();
+        if (added > 0) ctx.log.info({ added }, 'conditions timeline backfilled from the simulator');
+      } catch (err) {
+        // A timeline without its past is not worth stopping the engine for.
+        ctx.log.error({ err }, 'conditions timeline backfill failed');
+      }
+    },
+    stop: async () => {},
+    run,
+  };
+}

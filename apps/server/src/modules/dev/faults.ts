@@ -1,0 +1,212 @@
+// The fault switch of the dev module (issue 6 'Each fallback text appears when its call fails, tested by making the
+// server fail that call'): a loopback caller sets `PUT /dev/faults { pathPattern, status, userEmail?, body? }`
+// and matching /api and /map requests answer that status before their handler runs, in the responseException
+// shape (or with the given body, e.g. a malformed 200 answer that makes a panel crash). A fault scoped to a user
+// hits only that user's requests, so journeys of other users running at the same time are untouched.
+// Only when APP_ENV is 'test' or 'development': otherwise the hook is not even installed.
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Config } from '../../platform/config.ts';
+import { badRequest, errorBody, forbidden, notFound } from '../../platform/errors.ts';
+
+/** Message of a faulted request's responseException. */
+export const FAULT_MESSAGE = 'Fault injected by /dev/faults.';
+/** The services whose requests a fault can fail. */
+const FAULTABLE = /^\/(api|map)(\/|$)/i;
+
+/** PUT /dev/faults body. */
+export const ZFaultInput = z.strictObject({
+  /** A regular expression (case-insensitive, like the routes) tested against the request path without query. */
+  pathPattern: z.string().min(1).max(500),
+  /** The status to answer; 400–599 unless `body` is given. */
+  status: z.number().int().min(200).max(599),
+  /** Only this user's requests fail (matched by the access token's subject); every caller's when absent. */
+  userEmail: z.string().email().optional(),
+  /** Answer this JSON body instead of the responseException envelope. */
+  body: z.unknown().optional(),
+});
+export type TFaultInput = z.infer<typeof ZFaultInput>;
+
+export interface Fault {
+  id: number;
+  pathPattern: string;
+  status: number;
+  userEmail: string | null;
+  /** The user the fault is scoped to (the token subject), null for every caller. */
+  userId: string | null;
+  body?: unknown;
+  pattern: RegExp;
+}
+
+/** The faults in force in one app instance. */
+export class FaultRegistry {
+  #faults: Fault[] = [];
+  #nextId = 1;
+
+  add(input: Omit<Fault, 'id' | 'pattern'>): Fault {
+    const fault = { ...input, id: this.#nextId++, pattern: new RegExp(input.pathPattern, 'i') };
+    this.#faults.push(fault);
+    return fault;
+  }
+
+  /** Removes one fault; false when there is none with this id. */
+  remove(id: number): boolean {
+    const before = this.#faults.length;
+    this.#faults = this.#faults.filter((f) => f.id !== id);
+    return this.#faults.length < before;
+  }
+
+  /** Removes every fault, or only those of one user (by e-mail); returns how many were removed. */
+  clear(userEmail?: string): number {
+    const before = this.#faults.length;
+    this.#faults = userEmail ? this.#faults.filter((f) => f.userEmail !== userEmail.toLowerCase()) : [];
+    return before - this.#faults.length;
+  }
+
+  list(): readonly Fault[] {
+    return this.#faults;
+  }
+
+  /** The newest fault matching a request path and caller (null when the request carried no token). */
+  match(path: string, userId: string | null): Fault | null {
+    if (!FAULTABLE.test(path)) return null;
+    for (let i = this.#faults.length - 1; i >= 0; i--) {
+      const f = this.#faults[i]!;
+      if ((f.userId === null || f.userId === userId) && f.pattern.test(path)) return f;
+    }
+    return null;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fault switch's faults; null unless APP_ENV is 'test' or 'development'. */
+    devFaults: FaultRegistry | null;
+  }
+}
+
+/** True when this environment may inject faults. */
+export const faultsAllowed = (config: Config) => config.appEnv === 'test' || config.appEnv === 'development';
+
+/**
+ * How a fault answers: a string payload, so no route's response schema re-serializes (and refuses) it, and never
+ * cached, so the browser asks again once the fault is cleared.
+ */
+function answer(reply: FastifyReply, fault: Fault) {
+  const payload = fault.body === undefined ? errorBody(FAULT_MESSAGE) : fault.body;
+  return reply
+    .code(fault.status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(payload));
+}
+
+/**
+ * Installs the registry and its hook on the root instance (not encapsulated). Register it before the /api and
+ * /map modules: a route takes the hooks its instance has when it is registered. The hook is a preHandler, so it
+ * runs after the services' own authentication and knows the caller.
+ */
+export const devFaultsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (!faultsAllowed(config)) {
+      app.decorate('devFaults', null);
+      return;
+    }
+    const registry = new FaultRegistry();
+    app.decorate('devFaults', registry);
+    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+      const fault = registry.match(request.url.split('?')[0]!, request.principal?.userId ?? null);
+      if (fault) return answer(reply, fault);
+    });
+  },
+  { name: 'allclear-dev-faults', fastify: '5.x' },
+);
+
+const present = (f: Fault) => ({
+  id: f.id,
+  pathPattern: f.pathPattern,
+  status: f.status,
+  userEmail: f.userEmail,
+  ...(f.body === undefined ? {} : { body: f.body }),
+});
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function userIdOf(db: DatabaseHandle, email: string): Promise<string | null> {
+  const [row] = await db.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The registry, or a refusal naming why faults are off here. */
+function registryOf(app: FastifyInstance): FaultRegistry {
+  if (!app.devFaults) throw forbidden("Faults can be set only when APP_ENV is 'test' or 'development'.");
+  return app.devFaults;
+}
+
+/** GET, PUT and DELETE /dev/faults, DELETE /dev/faults/{id} (inside the dev module, which lets only loopback callers in). */
+export const faultRoutes: FastifyPluginAsync<{ db: DatabaseHandle }> = async (app, { db }) => {
+  app.get('/faults', { schema: { hide: true } }, async () => ({ data: registryOf(app).list().map(present) }));
+
+  app.put('/faults', { schema: { hide: true, body: ZFaultInput } }, async (request) => {
+    const registry = registryOf(app);
+    const input = request.body as TFaultInput;
+    if (!compiles(input.pathPattern))
+      throw badRequest('One or more validation errors occurred.', {
+        PathPattern: ['Not a valid regular expression.'],
+      });
+    if (input.body === undefined && input.status < 400)
+      throw badRequest('One or more validation errors occurred.', {
+        Status: ['A fault without a body answers an error status (400–599).'],
+      });
+    let userId: string | null = null;
+    if (input.userEmail) {
+      userId = await userIdOf(db, input.userEmail);
+      if (!userId)
+        throw badRequest('One or more validation errors occurred.', {
+          UserEmail: ['No user has this e-mail.'],
+        });
+    }
+    const fault = registry.add({
+      pathPattern: input.pathPattern,
+      status: input.status,
+      userEmail: input.userEmail?.toLowerCase() ?? null,
+      userId,
+      body: input.body,
+    });
+    return { data: present(fault) };
+  });
+
+  app.delete(
+    '/faults',
+    { schema: { hide: true, querystring: z.strictObject({ userEmail: z.string().optional() }) } },
+    async (request) => {
+      const { userEmail } = request.query as { userEmail?: string };
+      return { data: { removed: registryOf(app).clear(userEmail) } };
+    },
+  );
+
+  app.delete(
+    '/faults/:id',
+    { schema: { hide: true, params: z.strictObject({ id: z.coerce.number().int().positive() }) } },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      if (!registryOf(app).remove(id)) throw notFound('Fault');
+      return { data: { removed: 1 } };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+// GET /stream/Lightning: server-sent events of lightning changes for the caller's visible locations
+// (issue 6 'Beyond the spec'). The bearer token rides in the Authorization header (the web reads the
+// stream with fetch), never in the URL.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '@allclear/contracts';
+import type { AppDeps } from '../../app.ts';
+import { principalOf } from '../api/scope.ts';
+import { LightningRepository } from '../api/lightning/lightning.repository.ts';
+import { LightningStreamHub } from './lightning-stream.service.ts';
+import { openSse } from './sse.ts';
+
+export const lightningStreamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, bus }) => {
+  const hub = new LightningStreamHub(bus, new LightningRepository(db.db), clock, (err) =>
+    app.log.error({ err }, 'lightning stream: delivery failed'),
+  );
+  // before the server waits for open requests to finish: an event stream never finishes by itself
+  app.addHook('preClose', () => hub.close());
+
+  app.get(
+    '/Lightning',
+    {
+      schema: {
+        tags: ['stream'],
+        description:
+          "Server-sent events: a 'lightning' event (ZLightningStreamEvent) whenever a visible location's zone enters delay, is extended or clears; a comment every 15 s.",
+        produces: ['text/event-stream'],
+        response: errorResponses,
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      let remove = () => {};
+      const connection = openSse(reply, () => remove());
+      remove = hub.add(principal, connection);
+      return reply;
+    },
+  );
+};
