@@ -12,12 +12,15 @@ export type ApiFieldErrors = Record<string, string[]>;
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiFieldErrors;
+  /** The server's responseException message, when the answer carried one (else undefined). */
+  readonly serverMessage: string | undefined;
 
-  constructor(status: number, message: string, errors: ApiFieldErrors = {}) {
+  constructor(status: number, message: string, errors: ApiFieldErrors = {}, serverMessage?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.serverMessage = serverMessage;
   }
 
   /** The first ServerErrors (or ServerError) entry, which the spec shows in error banners (spec 01 §8). */
@@ -114,11 +117,10 @@ function toApiError(response: Response, payload: unknown): ApiError {
     payload && typeof payload === 'object' && 'responseException' in payload
       ? (payload as { responseException?: { message?: unknown; errors?: unknown } }).responseException
       : undefined;
-  const message =
-    typeof exception?.message === 'string' && exception.message
-      ? exception.message
-      : response.statusText || `Request failed with status ${response.status}`;
-  return new ApiError(response.status, message, normaliseErrors(exception?.errors));
+  const serverMessage =
+    typeof exception?.message === 'string' && exception.message ? exception.message : undefined;
+  const message = serverMessage ?? (response.statusText || `Request failed with status ${response.status}`);
+  return new ApiError(response.status, message, normaliseErrors(exception?.errors), serverMessage);
 }
 
 function normaliseErrors(errors: unknown): ApiFieldErrors {

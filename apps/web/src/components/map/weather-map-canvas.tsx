@@ -105,6 +105,17 @@ function parseNested<T>(props: Record<string, unknown>): T {
   return out as T;
 }
 
+/**
+ * The first layer of the base style that names the map (metadata 'allclear:place', set by our offline styles): the
+ * radar goes below it so city and state names stay readable. Undefined for a configured style without it.
+ */
+function firstPlaceLayer(m: MapInstance): string | undefined {
+  return m
+    .getStyle()
+    ?.layers.find((l) => (l.metadata as Record<string, unknown> | undefined)?.['allclear:place'] === true)
+    ?.id;
+}
+
 function isFullscreenOf(el: HTMLElement | null): boolean {
   return Boolean(el && document.fullscreenElement === el);
 }
@@ -136,6 +147,7 @@ export default function WeatherMapCanvas({
   const [measurePoints, setMeasurePoints] = useState<[number, number][]>([]);
   const [preferred, setPreferred] = useState(true);
   const [simulatedStyleLabel, setSimulatedStyleLabel] = useState<string | null>(null);
+  const [placeLayer, setPlaceLayer] = useState<string | undefined>(undefined);
 
   const baseLayerStyle = useMapStore((s) => s.baseLayerStyle);
   const overlays = useMapStore((s) => s.overlays);
@@ -259,7 +271,8 @@ export default function WeatherMapCanvas({
     return exposeMapTestHook(map);
   }, [map]);
 
-  // The offline 'Satellite' style is the simulator's imagery: say so on the map (style metadata, map README).
+  // The offline 'Satellite' style is the simulator's imagery: say so on the map (style metadata, map README). A new
+  // style may also place its names differently.
   useEffect(() => {
     if (!map) return undefined;
     const read = () => {
@@ -267,6 +280,7 @@ export default function WeatherMapCanvas({
       setSimulatedStyleLabel(
         meta['allclear:simulated'] === true ? String(meta['allclear:label'] ?? 'Simulated') : null,
       );
+      setPlaceLayer(firstPlaceLayer(map));
     };
     read();
     map.on('style.load', read);
@@ -399,14 +413,18 @@ export default function WeatherMapCanvas({
         attributionControl={false}
         cursor={actionMode === 'none' ? undefined : 'crosshair'}
         onLoad={(e) => {
+          // In the same render as the map, so the radar anchor is below the names before any frame is added.
+          setPlaceLayer(firstPlaceLayer(e.target));
           setMap(e.target);
           readViewport(e.target);
         }}
         onError={(e) => {
           // Only a map whose style never loaded is lost; a failed tile or image (an error naming its source) is
           // left to the next refetch.
+          // A map already removed (the page unmounted while a request failed) has no target: nothing to report.
           const fromSource = Boolean((e as { sourceId?: string }).sourceId);
-          if (!map && !fromSource && !e.target.isStyleLoaded())
+          const target = e.target as MapInstance | null;
+          if (!map && !fromSource && target && !target.isStyleLoaded())
             setFatal(e.error instanceof Error ? e.error : new Error(String(e.error)));
         }}
         onMoveStart={() => dispatchPlayback({ type: 'viewport-changed' })}
@@ -415,8 +433,13 @@ export default function WeatherMapCanvas({
         onMouseMove={onMouseMove}
         onMouseOut={() => setHoverAlert(null)}
       >
-        <Layer id={RADAR_ANCHOR_LAYER} type="background" paint={{ 'background-opacity': 0 }} />
-        {radarShown && (
+        <Layer
+          id={RADAR_ANCHOR_LAYER}
+          type="background"
+          beforeId={placeLayer}
+          paint={{ 'background-opacity': 0 }}
+        />
+        {map && radarShown && (
           <RadarLayers type={frameType} frames={frameList} shownIndex={shownIndex} opacity={opacity} />
         )}
         {on('tropicalModels') && spaghetti.data && (

@@ -1,5 +1,6 @@
 // Radar overlay controls (spec 01 §2 'Live Radar page'): Options (transparency, speed), the radar-type picker with
-// the coverage rule, play/pause and the timeline slider with its time label. Transitions are the domain's
+// the coverage rule, play/pause and the timeline slider with its time label. The speed and radar-type groups are
+// radar-choices.tsx, shared with Broadcast's side panel. Transitions are the domain's
 // PLAY / SCRUB / STATIC machine (spec 01 §4 'Radar playback').
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,17 +15,11 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Pause from '@mui/icons-material/Pause';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import RadarOutlined from '@mui/icons-material/RadarOutlined';
-import {
-  PLAYBACK_SPEED_MS,
-  TRANSPARENCY_OPACITY,
-  radarTypeOptions,
-  type PlaybackSpeed,
-  type RadarType,
-  type Transparency,
-} from '@allclear/domain';
+import { TRANSPARENCY_OPACITY, type PlaybackSpeed, type Transparency } from '@allclear/domain';
 import { selectRadarPlaying, useMapStore } from '../map-store.ts';
 import { frameTimeLabel } from '../radar-frames.ts';
 import { MapMenuPanel } from './map-menu-panel.tsx';
+import { PlaybackSpeedChoice, RADAR_TYPE_LABELS, RadarTypeChoice } from './radar-choices.tsx';
 
 /** Transparency choices of the Options menu (spec 01 §2, values spec 01 §9). */
 export const TRANSPARENCY_ENTRIES: readonly { value: Transparency; label: string }[] = [
@@ -32,20 +27,8 @@ export const TRANSPARENCY_ENTRIES: readonly { value: Transparency; label: string
   { value: 'medium', label: 'Medium' },
   { value: 'high', label: 'High' },
 ];
-/** Speed choices of the Options menu (spec 01 §2): the very fast speed belongs to Broadcast. */
-export const OPTIONS_SPEED_ENTRIES: readonly { value: PlaybackSpeed; label: string }[] = [
-  { value: 'slow', label: 'Slow' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'fast', label: 'Fast' },
-];
-/** Picker labels of the radar types. */
-export const RADAR_TYPE_LABELS: Readonly<Record<RadarType, string>> = {
-  past: 'Past',
-  future: 'Future',
-  extended: 'Extended',
-  'current-road-conditions': 'Current',
-  'future-road-conditions': 'Future',
-};
+/** Speeds of the Options menu (spec 01 §2): the very fast speed belongs to Broadcast. */
+export const OPTIONS_SPEEDS: readonly PlaybackSpeed[] = ['slow', 'normal', 'fast'];
 
 function transparencyOf(opacity: number): Transparency | '' {
   return TRANSPARENCY_ENTRIES.find((t) => TRANSPARENCY_OPACITY[t.value] === opacity)?.value ?? '';
@@ -54,9 +37,7 @@ function transparencyOf(opacity: number): Transparency | '' {
 /** The Options menu: Transparency Low/Medium/High and Speed Slow/Normal/Fast. */
 export function RadarOptionsMenu() {
   const opacity = useMapStore((s) => s.opacity);
-  const speed = useMapStore((s) => s.speed);
   const setOpacity = useMapStore((s) => s.setOpacity);
-  const setSpeed = useMapStore((s) => s.setSpeed);
   return (
     <MapMenuPanel menu="options" label="Options" icon={<TuneOutlined />} placement="above">
       <FormLabel id="radar-transparency">Transparency</FormLabel>
@@ -69,39 +50,15 @@ export function RadarOptionsMenu() {
           <FormControlLabel key={t.value} value={t.value} label={t.label} control={<Radio size="small" />} />
         ))}
       </RadioGroup>
-      <FormLabel id="radar-speed">Speed</FormLabel>
-      <RadioGroup
-        aria-labelledby="radar-speed"
-        value={OPTIONS_SPEED_ENTRIES.some((s) => s.value === speed) ? speed : ''}
-        onChange={(e) => setSpeed(e.target.value as PlaybackSpeed)}
-      >
-        {OPTIONS_SPEED_ENTRIES.map((s) => (
-          <FormControlLabel
-            key={s.value}
-            value={s.value}
-            label={`${s.label} (${PLAYBACK_SPEED_MS[s.value]} ms)`}
-            control={<Radio size="small" />}
-          />
-        ))}
-      </RadioGroup>
+      <PlaybackSpeedChoice label="Speed" speeds={OPTIONS_SPEEDS} />
     </MapMenuPanel>
   );
-}
-
-/** The radar types offered at a point: outside the coverage box only past (spec 01 §4). */
-export function offeredRadarTypes(
-  point: { latitude: number; longitude: number },
-  roadView: boolean,
-): RadarType[] {
-  return radarTypeOptions(point.latitude, point.longitude, roadView);
 }
 
 /** The radar-type picker. */
 export function RadarTypeMenu({ coveragePoint }: { coveragePoint: { latitude: number; longitude: number } }) {
   const radarStyle = useMapStore((s) => s.radarStyle);
   const roadView = useMapStore((s) => s.overlays.includes('roadConditions'));
-  const setRadarStyle = useMapStore((s) => s.setRadarStyle);
-  const options = offeredRadarTypes(coveragePoint, roadView);
   return (
     <MapMenuPanel
       menu="radar"
@@ -109,16 +66,7 @@ export function RadarTypeMenu({ coveragePoint }: { coveragePoint: { latitude: nu
       icon={<RadarOutlined />}
       placement="above"
     >
-      <FormLabel id="radar-type">Radar Type</FormLabel>
-      <RadioGroup
-        aria-labelledby="radar-type"
-        value={options.includes(radarStyle) ? radarStyle : ''}
-        onChange={(e) => setRadarStyle(e.target.value as RadarType)}
-      >
-        {options.map((t) => (
-          <FormControlLabel key={t} value={t} label={RADAR_TYPE_LABELS[t]} control={<Radio size="small" />} />
-        ))}
-      </RadioGroup>
+      <RadarTypeChoice coveragePoint={coveragePoint} roadView={roadView} />
     </MapMenuPanel>
   );
 }

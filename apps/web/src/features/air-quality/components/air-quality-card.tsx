@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { elapsedTimeText, formatValue, MISSING_VALUE } from '@allclear/domain';
 import type { TPollutant } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLocationAirQuality } from '../api/get-location-air-quality.ts';
 import { AqiGauge } from './aqi-gauge.tsx';
 
@@ -189,9 +190,12 @@ export function AirQualityCard({ locationId }: { locationId: number }) {
   return (
     <Card component="section" aria-label="Air Quality" variant="outlined" sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Typography variant="h6" component="h2">
-          Air Quality
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
+          <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            Air Quality
+          </Typography>
+          <StaleBadge queries={[query]} />
+        </Box>
         {body}
       </CardContent>
     </Card>

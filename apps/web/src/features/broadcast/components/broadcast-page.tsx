@@ -21,8 +21,6 @@ import Add from '@mui/icons-material/Add';
 import Remove from '@mui/icons-material/Remove';
 import {
   BROADCAST_PLAYBACK_SPEED,
-  PLAYBACK_SPEED_MS,
-  radarTypeOptions,
   type BaseLayerStyle,
   type PlaybackSpeed,
   type RadarType,
@@ -36,20 +34,13 @@ import {
   DALLAS_VIEW,
   type MapView,
 } from '../../../components/map/map-constants.ts';
+import { PlaybackSpeedChoice, RadarTypeChoice } from '../../../components/map/controls/radar-choices.tsx';
 import { BROADCAST_KEYBOARD_HELP, broadcastKeyAction } from './broadcast-keys.ts';
 
 /** Broadcast radar types (spec 01 §2: Past/Future). */
-export const BROADCAST_RADAR_TYPES: readonly { value: RadarType; label: string }[] = [
-  { value: 'past', label: 'Past' },
-  { value: 'future', label: 'Future' },
-];
+export const BROADCAST_RADAR_TYPES: readonly RadarType[] = ['past', 'future'];
 /** Broadcast playback speeds (spec 01 §2, ms per frame spec 01 §9). */
-export const BROADCAST_SPEEDS: readonly { value: PlaybackSpeed; label: string }[] = [
-  { value: 'slow', label: 'Slow' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'fast', label: 'Fast' },
-  { value: 'veryFast', label: 'Very Fast' },
-];
+export const BROADCAST_SPEEDS: readonly PlaybackSpeed[] = ['slow', 'normal', 'fast', 'veryFast'];
 /** Broadcast map styles, in the spec's order. */
 export const BROADCAST_MAP_STYLES: readonly { value: BaseLayerStyle; label: string }[] = [
   { value: 'satellite', label: 'Satellite' },
@@ -65,10 +56,6 @@ export default function BroadcastPage() {
   const selected = locations.data?.find((l) => l.id === selectedId) ?? null;
   const showAll = useMapStore((s) => s.showAllLocations);
   const setShowAll = useMapStore((s) => s.setShowAllLocations);
-  const radarStyle = useMapStore((s) => s.radarStyle);
-  const setRadarStyle = useMapStore((s) => s.setRadarStyle);
-  const speed = useMapStore((s) => s.speed);
-  const setSpeed = useMapStore((s) => s.setSpeed);
   const baseLayerStyle = useMapStore((s) => s.baseLayerStyle);
   const setBaseLayerStyle = useMapStore((s) => s.setBaseLayerStyle);
   const dispatch = useMapStore((s) => s.dispatchPlayback);
@@ -96,10 +83,6 @@ export default function BroadcastPage() {
     : selected
       ? { latitude: selected.latitude, longitude: selected.longitude, zoom: BROADCAST_LOCATION_ZOOM }
       : DALLAS_VIEW;
-
-  const coverage = selected ?? DALLAS_VIEW;
-  const offered = radarTypeOptions(coverage.latitude, coverage.longitude, false);
-  const radarTypes = BROADCAST_RADAR_TYPES.filter((t) => offered.includes(t.value));
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -191,37 +174,8 @@ export default function BroadcastPage() {
             label="All Locations"
           />
           <Divider />
-          <FormLabel id="broadcast-radar-type">Radar Type</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby="broadcast-radar-type"
-            value={radarTypes.some((t) => t.value === radarStyle) ? radarStyle : ''}
-            onChange={(e) => setRadarStyle(e.target.value as RadarType)}
-          >
-            {radarTypes.map((t) => (
-              <FormControlLabel
-                key={t.value}
-                value={t.value}
-                label={t.label}
-                control={<Radio size="small" />}
-              />
-            ))}
-          </RadioGroup>
-          <FormLabel id="broadcast-speed">Playback Speed</FormLabel>
-          <RadioGroup
-            aria-labelledby="broadcast-speed"
-            value={speed}
-            onChange={(e) => setSpeed(e.target.value as PlaybackSpeed)}
-          >
-            {BROADCAST_SPEEDS.map((s) => (
-              <FormControlLabel
-                key={s.value}
-                value={s.value}
-                label={`${s.label} (${PLAYBACK_SPEED_MS[s.value]} ms)`}
-                control={<Radio size="small" />}
-              />
-            ))}
-          </RadioGroup>
+          <RadarTypeChoice coveragePoint={selected ?? DALLAS_VIEW} types={BROADCAST_RADAR_TYPES} row />
+          <PlaybackSpeedChoice label="Playback Speed" speeds={BROADCAST_SPEEDS} />
           <FormLabel id="broadcast-style">Map Style</FormLabel>
           <RadioGroup
             row

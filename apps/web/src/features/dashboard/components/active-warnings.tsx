@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { elapsedTimeText, formatDelay, formatValue } from '@allclear/domain';
 import type { TNwsAdvisoryDetail, TPolicyWarning, TProactiveForecast } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useAdvisoryDetails } from '../api/get-advisories.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { useProactiveForecasts } from '../api/get-proactive-forecasts.ts';
@@ -184,7 +185,10 @@ export function ActiveWarnings({ locationId, label }: { locationId: number; labe
       sx={{ border: 2, borderColor: 'error.main' }}
     >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-        <Typography variant="h6" component="h2">{`Active Warnings for ${label}`}</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
+          <Typography variant="h6" component="h2">{`Active Warnings for ${label}`}</Typography>
+          <StaleBadge queries={[warnings, nws, proactive]} />
+        </Box>
       </AccordionSummary>
       <AccordionDetails>
         <Tabs

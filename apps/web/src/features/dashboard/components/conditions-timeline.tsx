@@ -10,13 +10,12 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
-import { formatValue, MISSING_VALUE } from '@allclear/domain';
+import { fillTimelineGaps, formatValue, MISSING_VALUE, type TimelinePoint } from '@allclear/domain';
 import type { THourlyForecastItem, TObservationHistoryPoint } from '@allclear/contracts';
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
 import { BREAKDOWN_HOURS, useHourlyForecast } from '../api/get-forecasts.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { DASHBOARD_TIMELINE_HOURS, useObservationHistory } from '../api/get-observation-history.ts';
-import { fillTimelineGaps, type TimelinePoint } from '../lib/timeline-gaps.ts';
 import { historicalPath } from './current-conditions.tsx';
 import { Panel, PanelMessage } from './panel.tsx';
 

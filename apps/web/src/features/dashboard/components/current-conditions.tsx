@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { compassToDegrees, formatTemperature, formatValue, MISSING_VALUE } from '@allclear/domain';
 import type { TMeasure, TObservationForLocation } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useObservation } from '../api/get-observation.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { Panel, PanelMessage } from './panel.tsx';
@@ -144,7 +145,6 @@ export function CurrentConditions({ locationId }: { locationId: number }) {
             : ''}
           {observation?.weatherStation ? ` · Station: ${observation.weatherStation.name}` : ''}
           {observation?.metarStation ? ` · METAR: ${observation.metarStation.name}` : ''}
-          {query.isError ? ` · Last updated ${dayjs(query.dataUpdatedAt).format('h:mm A')} (offline)` : ''}
         </Typography>
       </>
     );
@@ -156,14 +156,17 @@ export function CurrentConditions({ locationId }: { locationId: number }) {
       label="Current Conditions"
       scary={scary}
       action={
-        historical && observation?.weatherStation ? (
-          <Link
-            component={RouterLink}
-            to={historicalPath(observation.weatherStation.id, observation.weatherStation.imageUrl)}
-          >
-            Historical
-          </Link>
-        ) : null
+        <>
+          <StaleBadge queries={[query]} />
+          {historical && observation?.weatherStation ? (
+            <Link
+              component={RouterLink}
+              to={historicalPath(observation.weatherStation.id, observation.weatherStation.imageUrl)}
+            >
+              Historical
+            </Link>
+          ) : null}
+        </>
       }
     >
       {body}

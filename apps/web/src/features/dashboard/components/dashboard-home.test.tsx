@@ -40,11 +40,21 @@ describe('home (/)', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/location\(s\) in a policy warning/)).not.toBeInTheDocument();
   });
 
-  it('shows the error state when the locations call fails', async () => {
+  it("shows the error state and the server's message as an error toast when the locations call fails", async () => {
     stubApi(routes(serverError));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Problem retrieving locations' })).toBeInTheDocument();
     expect(screen.getByText('Check internet connection.')).toBeInTheDocument();
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Internal error');
+    expect(toast).not.toHaveTextContent('Failed To Get Locations');
+  });
+
+  it("toasts 'Failed To Get Locations' when the failure carries no server message", async () => {
+    stubApi(routes({ status: 502 }));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Problem retrieving locations' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed To Get Locations');
   });
 
   it('shows the location of ?location=id and the others as cards, and selects a card into the URL', async () => {

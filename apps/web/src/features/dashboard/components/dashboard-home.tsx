@@ -14,8 +14,11 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import RadarOutlined from '@mui/icons-material/RadarOutlined';
 import { countSevereLocations } from '@allclear/domain';
 import type { TLocation } from '@allclear/contracts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useToastStore } from '../../../components/toast/toast-store.ts';
 import { useLocations } from '../api/get-locations.ts';
 import { useObservation } from '../api/get-observation.ts';
+import { useLightningStream } from '../hooks/use-lightning-stream.ts';
 import { useSevereTracking } from '../hooks/use-severe-tracking.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { ActiveWarnings, ALERTS_FAILURE_TEXT } from './active-warnings.tsx';
@@ -88,7 +91,9 @@ function LocationDashboard({ location }: { location: TLocation }) {
   const workRest = useWorkRestProfile(location.organizationLocationId);
   const airQuality = useLocationAirQuality(location.id);
   const showHeat = location.organizationLocationId !== null && Boolean(workRest.data);
-  const showAir = (airQuality.data?.length ?? 0) > 0 || (airQuality.isError && !airQuality.data);
+  // Once the call has failed the card stays, with its fallback: the card's own refetch on mount puts a query
+  // without data back to 'pending', and with isError the card unmounted, refetched and remounted in a loop.
+  const showAir = (airQuality.data?.length ?? 0) > 0 || (airQuality.errorUpdatedAt > 0 && !airQuality.data);
   const showTimeline = (observation.data?.weatherStation?.type ?? 0) > 0;
   const optional = [showHeat, showAir, showTimeline].filter(Boolean).length;
   const spans = cardSpans(optional);
@@ -212,8 +217,23 @@ function LocationDashboard({ location }: { location: TLocation }) {
 }
 
 /** The home screen. */
+/** The locations list's error toast (spec 02 §8): the server's responseException message, else the spec's text. */
+export const LOCATIONS_FAILURE_TOAST = 'Failed To Get Locations';
+
+/** Opens the error toast once per failed fetch of the locations list (errorUpdatedAt changes on each failure). */
+function useLocationsFailureToast(error: Error | null, errorUpdatedAt: number) {
+  const openToast = useToastStore((s) => s.open);
+  useEffect(() => {
+    if (!error) return;
+    const header = (error instanceof ApiError && error.serverMessage) || LOCATIONS_FAILURE_TOAST;
+    openToast({ variant: 'error', header });
+  }, [error, errorUpdatedAt, openToast]);
+}
+
 export default function DashboardHome() {
+  useLightningStream();
   const locations = useLocations();
+  useLocationsFailureToast(locations.error, locations.errorUpdatedAt);
   const [params, setParams] = useSearchParams();
   const severe = useDashboardStore((s) => s.severeLocations);
   const storedSelection = useDashboardStore((s) => s.selectedLocation);

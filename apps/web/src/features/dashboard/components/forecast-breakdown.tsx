@@ -32,6 +32,7 @@ import {
 } from '@allclear/domain';
 import type { TDailyForecastItem, THourlyForecastItem } from '@allclear/contracts';
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { BREAKDOWN_HOURS, useDailyForecast, useHourlyForecast } from '../api/get-forecasts.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
@@ -395,6 +396,7 @@ export function ForecastBreakdown({ locationId }: { locationId: number }) {
       label="Forecast Breakdown"
       action={
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <StaleBadge queries={[current]} />
           <ToggleButtonGroup
             size="small"
             exclusive

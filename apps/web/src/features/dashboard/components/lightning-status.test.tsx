@@ -62,7 +62,7 @@ describe('Lightning Status', { timeout: 30_000 }, () => {
     expect(Number(ring.getAttribute('data-fill'))).toBeCloseTo(119 / 1800, 3);
   });
 
-  it("reaches 'All Clear' when the server's countdown runs out, and polls while in delay", async () => {
+  it("reaches 'All Clear' by ticking alone, and takes the server's all-clear on the 10 s poll", async () => {
     fakeClock();
     const calls = serveLiveStatus([3]);
     renderPanel(<LightningStatus locationId={1} />);
@@ -73,9 +73,12 @@ describe('Lightning Status', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('zone-1-countdown')).toHaveTextContent('00:01');
     await advance(1000);
     expect(screen.getByTestId('zone-1-countdown')).toHaveTextContent('All Clear');
-    expect(calls.count).toBeGreaterThanOrEqual(2);
-    // the next poll brings the server's all-clear: no strike left within the all-clear window
-    await advance(1000);
+    // no call yet: the countdown ticks from the last fetched value (spec 01 §9: every 10 s)
+    expect(calls.count).toBe(1);
+    expect(screen.getByTestId('nearest-strike')).toHaveTextContent(/Nearest strike/);
+    await advance(7000);
+    expect(calls.count).toBe(2);
+    // the poll brings the server's all-clear: no strike left within the all-clear window
     expect(await screen.findByText(/No strikes nearby/)).toBeInTheDocument();
     expect(screen.getByTestId('zone-1-countdown')).toHaveTextContent('All Clear');
   });

@@ -13,6 +13,7 @@ import {
   zoneCountdownText,
 } from '@allclear/domain';
 import type { TLightningZoneStatus } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLightningStatus } from '../api/get-lightning.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
@@ -176,13 +177,17 @@ export function LightningStatus({ locationId }: { locationId: number }) {
             ? `Nearest strike ${formatValue(status.nearestStrike.distanceMiles, 1)} mi ${compass16(status.nearestStrike.bearingDeg)} at ${dayjs(status.nearestStrike.time).format('h:mm:ss A')}`
             : 'No strikes nearby'}
           {` · All clear after ${status.allClearMinutes} min`}
-          {query.isError ? ` · Last updated ${dayjs(query.dataUpdatedAt).format('h:mm:ss A')} (offline)` : ''}
         </Typography>
       </>
     );
   }
   return (
-    <Panel title="Lightning Status" label="Lightning Status" scary={Boolean(status?.inDelay)}>
+    <Panel
+      title="Lightning Status"
+      label="Lightning Status"
+      scary={Boolean(status?.inDelay)}
+      action={<StaleBadge queries={[query]} />}
+    >
       {body}
     </Panel>
   );

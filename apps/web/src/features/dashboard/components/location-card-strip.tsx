@@ -10,7 +10,11 @@ import { keyframes } from '@mui/material/styles';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import type { TLocation } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
+import { useAdvisories } from '../api/get-advisories.ts';
+import { useLocationDelay } from '../api/get-lightning.ts';
 import { useObservation } from '../api/get-observation.ts';
+import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { useStationImageLastModified } from '../api/get-weather-station.ts';
 import { useSevereTracking } from '../hooks/use-severe-tracking.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
@@ -34,8 +38,13 @@ function LocationCard({
 }) {
   useSevereTracking(location.id);
   const threats = useDashboardStore((s) => s.severeLocations[String(location.id)]) ?? [];
-  const station = useObservation(location.id).data?.weatherStation ?? null;
+  const observation = useObservation(location.id);
+  const station = observation.data?.weatherStation ?? null;
   const lastModified = useStationImageLastModified(station?.imageUrl ? station.id : null).data?.lastModified;
+  // the queries behind the card's badge (read through the same cache as useSevereTracking)
+  const delay = useLocationDelay(location.id);
+  const advisories = useAdvisories(location.id);
+  const warnings = usePolicyWarnings(location.id);
   return (
     <Card
       component="li"
@@ -68,6 +77,7 @@ function LocationCard({
         >
           {location.label}
         </Typography>
+        <StaleBadge queries={[delay, advisories, warnings, observation]} sx={{ mx: 1.5, mb: 1 }} />
       </CardActionArea>
     </Card>
   );

@@ -7,6 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatValue } from '@allclear/domain';
 import type { TThreatForecastItem } from '@allclear/contracts';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useThreatForecast } from '../api/get-threat-forecast.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -77,7 +78,11 @@ export function PolicyRisks({ locationId }: { locationId: number }) {
     );
   }
   return (
-    <Panel title="Today's Policy Risks" label="Today's Policy Risks">
+    <Panel
+      title="Today's Policy Risks"
+      label="Today's Policy Risks"
+      action={<StaleBadge queries={[query]} />}
+    >
       {body}
     </Panel>
   );

@@ -15,6 +15,7 @@ import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlin
 import type { TLocation } from '@allclear/contracts';
 import { elapsedTimeText, isSilenced, SILENCED_TOOLTIP } from '@allclear/domain';
 import { ImageViewer } from '../../../components/image-viewer/image-viewer.tsx';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useObservation } from '../api/get-observation.ts';
 import { cacheBustedImageUrl, useStationImageLastModified } from '../api/get-weather-station.ts';
 import { useNow } from '../hooks/use-now.ts';
@@ -32,9 +33,10 @@ export function SelectedLocationPanel({
 }) {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const threats = useDashboardStore((s) => s.severeLocations[String(location.id)]) ?? [];
-  const station = useObservation(location.id).data?.weatherStation ?? null;
-  const lastModified =
-    useStationImageLastModified(station?.imageUrl ? station.id : null).data?.lastModified ?? null;
+  const observation = useObservation(location.id);
+  const station = observation.data?.weatherStation ?? null;
+  const imageStamp = useStationImageLastModified(station?.imageUrl ? station.id : null);
+  const lastModified = imageStamp.data?.lastModified ?? null;
   const now = useNow(30_000);
   const [viewing, setViewing] = useState(false);
 
@@ -60,6 +62,7 @@ export function SelectedLocationPanel({
         <Box data-testid="selected-threats">
           <ThreatBadge threats={threats} />
         </Box>
+        <StaleBadge queries={[observation, imageStamp]} />
         <Box sx={{ flexGrow: 1 }} />
         <Button size="small" startIcon={<EditLocationAltOutlined />} onClick={() => onEdit(location)}>
           Edit Location

@@ -30,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { adjustedHeatValue, formatTemperature } from '@allclear/domain';
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
+import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useHourlyForecast } from '../../dashboard/api/get-forecasts.ts';
 import { useObservation } from '../../dashboard/api/get-observation.ts';
 import { useRiskProfile } from '../api/get-risk-profile.ts';
@@ -377,7 +378,8 @@ export function HeatStressCard({
   const profileQuery = useWorkRestProfile(organizationLocationId);
   const profile = profileQuery.data ?? null;
   const risk = useRiskProfile(profile?.useRiskProfile ? profile.riskProfileId : null);
-  const observation = useObservation(locationId).data?.data as HeatObservation | null | undefined;
+  const observationQuery = useObservation(locationId);
+  const observation = observationQuery.data?.data as HeatObservation | null | undefined;
   const [selection, setSelection] = useHeatStressSelection(locationId, profile?.id ?? 0);
   const [open, setOpen] = useState(false);
   const levels = useMemo(() => risk.data?.riskLevels ?? [], [risk.data]);
@@ -453,10 +455,11 @@ export function HeatStressCard({
   return (
     <Card component="section" aria-label="Heat Stress" variant="outlined" sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'grid', gap: 1 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             Heat Stress
           </Typography>
+          <StaleBadge queries={[profileQuery, risk, observationQuery]} />
           {level ? (
             <Chip
               size="small"

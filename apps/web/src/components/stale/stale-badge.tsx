@@ -1,0 +1,73 @@
+// The dashboard stays useful offline (issue 6 'Beyond the spec'): when a refetch fails after a success, a panel
+// keeps the last data it showed and marks it with its age. One rule and one look for every panel.
+import { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import Chip from '@mui/material/Chip';
+import type { SxProps, Theme } from '@mui/material/styles';
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import { elapsedTimeText } from '@allclear/domain';
+
+/** The parts of a TanStack Query result the rule reads. */
+export interface QueryFreshness {
+  data: unknown;
+  isError: boolean;
+  /** Epoch ms of the last successful fetch; 0 when none. */
+  dataUpdatedAt: number;
+}
+
+/** How often the age text is re-read, ms (it is shown in whole minutes). */
+export const STALE_AGE_REFRESH_MS = 15_000;
+
+/**
+ * The epoch ms of the data a panel shows when that data is stale (its latest refetch failed, or one of several
+ * queries' did: the oldest of the failed ones), else null. A query that never succeeded is not stale: it has no
+ * data to keep, so the panel shows its error text instead.
+ */
+export function staleSince(queries: readonly QueryFreshness[]): number | null {
+  const failed = queries.filter((q) => q.isError && q.data !== undefined && q.dataUpdatedAt > 0);
+  if (failed.length === 0) return null;
+  return Math.min(...failed.map((q) => q.dataUpdatedAt));
+}
+
+/** The age text of stale data: 'Offline · updated 5 min ago'. */
+export function staleText(updatedAt: number, now: number): string {
+  return `Offline · updated ${elapsedTimeText(updatedAt, now)}`;
+}
+
+/** The current time, re-read every `intervalMs` while `active`. */
+function useClock(active: boolean, intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [active, intervalMs]);
+  return now;
+}
+
+/** Stale state of a panel's queries: since when its data is stale (null when fresh) and the age text. */
+export function useStaleness(...queries: QueryFreshness[]): { since: number | null; text: string | null } {
+  const since = staleSince(queries);
+  const now = useClock(since !== null, STALE_AGE_REFRESH_MS);
+  return { since, text: since === null ? null : staleText(since, Math.max(now, since)) };
+}
+
+/** A small 'Offline · updated n min ago' chip, shown only while the given queries' data is stale. */
+export function StaleBadge({ queries, sx }: { queries: QueryFreshness[]; sx?: SxProps<Theme> }) {
+  const { since, text } = useStaleness(...queries);
+  if (since === null || text === null) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      icon={<CloudOffOutlined />}
+      label={text}
+      title={`Last updated ${dayjs(since).format('MMM D, h:mm:ss A')}`}
+      data-testid="stale-badge"
+      role="status"
+      sx={[{ maxWidth: '100%' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    />
+  );
+}
