@@ -4,6 +4,7 @@
 // PostGIS ST_DWithin query on the same locations in the same run; then strike-to-enqueued-notification
 // latency through the lightning engine on an in-memory PGlite with a recording enqueueAlert
 // (target: p99 < 100 ms at 1,000 strikes/s).
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -275,6 +276,24 @@ async function matcherPhase(
   return { ok, strikes, results };
 }
 
+/**
+ * Installs Debian's PostGIS for the local PostgreSQL when the bench runs as root (as `.ci/run` does),
+ * so the comparison runs on a fresh machine; true when it is there afterwards.
+ */
+function installPostgis(): boolean {
+  if (process.getuid?.() !== 0) return false;
+  const major = spawnSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  if (!major) return false;
+  console.log(`PostGIS: installing postgresql-${major}-postgis-3 from Debian's packages`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '-qq', `postgresql-${major}-postgis-3`], { stdio: 'inherit', env })
+      .status === 0;
+  if (install()) return true;
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  return install();
+}
+
 /** ST_DWithin on a geography column with a GiST index, on the same locations and strikes (reported, not a target). */
 async function postgisPhase(all: BenchLocation[], strikes: Strike[], results: string[][]): Promise<void> {
   const name = `allclear_bench_${randomBytes(4).toString('hex')}`;
@@ -297,8 +316,11 @@ async function postgisPhase(all: BenchLocation[], strikes: Strike[], results: st
       try {
         await client.query('CREATE EXTENSION postgis');
       } catch (err) {
-        console.log(`PostGIS: not available (${(err as Error).message}); comparison skipped`);
-        return;
+        if (!installPostgis()) {
+          console.log(`PostGIS: not available (${(err as Error).message}); comparison skipped`);
+          return;
+        }
+        await client.query('CREATE EXTENSION postgis');
       }
       await client.query(
         'CREATE TABLE locs (id integer primary key, geog geography(Point, 4326) not null, r1 float8, r2 float8, r3 float8, r4 float8, ctg boolean)',

@@ -305,6 +305,33 @@ describe('[ADMIN][RADAR] Live Radar', () => {
     await screenshot(p, 'live-radar-390x844');
     await phone.close();
   });
+
+  it('the offline base map names its cities: Dallas is a rendered label at zoom 8, above the radar', async () => {
+    await page.evaluate(() =>
+      (window as unknown as HookWindow).__allclearMap!.map.jumpTo({ center: [-96.8, 32.78], zoom: 8 }),
+    );
+    // Glyphs are drawn in the browser (no glyphs URL in the style), so a rendered label proves the whole path.
+    await page.waitForFunction(
+      () => {
+        const map = (window as unknown as HookWindow).__allclearMap!.map as unknown as {
+          queryRenderedFeatures(o: { layers: string[] }): { properties: { name?: string } }[];
+        };
+        return map
+          .queryRenderedFeatures({ layers: ['place-labels'] })
+          .some((f) => f.properties.name === 'Dallas');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const order = await page.evaluate(() =>
+      (window as unknown as HookWindow).__allclearMap!.map.getStyle().layers.map((l) => l.id),
+    );
+    const lastRadar = Math.max(...order.map((id, i) => (id.startsWith('allclear-radar-') ? i : -1)));
+    expect(lastRadar).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('place-labels')).toBeGreaterThan(lastRadar);
+    await screenshot(page, 'live-radar-labels-1440x900');
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe('[SUPER ADMIN][BROADCAST] Broadcast View', () => {
