@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Supercluster from 'supercluster';
 import { ZClusterStrikesResponse } from '@allclear/contracts';
-import type { Strike, StrikeSource } from '@allclear/weather';
+import { mulberry32, type Strike, type StrikeSource } from '@allclear/weather';
 import { BENCH_NOW, buildMapServer } from './map-server-child.ts';
 
 const STRIKES = 1_000_000;
@@ -25,18 +25,6 @@ const COLD_TILES = 60;
 const NOW = BENCH_NOW;
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'map-server-child.ts');
 
-/** A seeded random generator (mulberry32), so every run sees the same strikes and viewports. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -48,7 +36,7 @@ function stats(values: number[]): string {
 
 /** One million strikes of the last 30 minutes in 400 storms over the continental US. */
 function outbreak(): Strike[] {
-  const rnd = random(7);
+  const rnd = mulberry32(7);
   const storms = Array.from({ length: 400 }, () => ({ lat: 26 + rnd() * 22, lon: -123 + rnd() * 54 }));
   const strikes: Strike[] = new Array(STRIKES);
   for (let i = 0; i < STRIKES; i++) {
@@ -71,7 +59,7 @@ function outbreak(): Strike[] {
 
 /** Viewports of a 1440×900 map at zooms 3 to 10 centred over the storms, expanded by 120 % as the web does. */
 function viewports(strikes: Strike[], count: number) {
-  const rnd = random(11);
+  const rnd = mulberry32(11);
   return Array.from({ length: count }, () => {
     const zoom = 3 + Math.floor(rnd() * 8);
     const centre = strikes[Math.floor(rnd() * strikes.length)]!;

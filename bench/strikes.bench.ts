@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { greatCircleMiles, zonesContainingStrike } from '@allclear/domain';
-import type { ConfiguredWeather, Strike } from '@allclear/weather';
+import { mulberry32, type ConfiguredWeather, type Strike } from '@allclear/weather';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { customers } from '../apps/server/src/db/schema/index.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference.ts';
@@ -41,18 +41,6 @@ const NOTIFY_P99_TARGET_MS = 100;
 const PG_URL = process.env.STRIKES_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const METERS_PER_MILE = 1609.344;
 
-/** A seeded random generator (mulberry32), so every run sees the same world. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -72,7 +60,7 @@ interface BenchLocation {
 
 /** 100,000 locations spread over the continental US, 1 to 4 nested zones (2..50 miles), one in five ground-only. */
 function makeLocations(): BenchLocation[] {
-  const rnd = random(11);
+  const rnd = mulberry32(11);
   return Array.from({ length: LOCATIONS }, (_, i) => {
     const zones = 1 + Math.floor(rnd() * 4);
     const radii: [number, number, number, number] = [0, 0, 0, 0];
@@ -93,13 +81,13 @@ function makeLocations(): BenchLocation[] {
 
 /** 150 active storms over the US, the same in every phase (a storm is about 40 miles across). */
 const STORMS = (() => {
-  const rnd = random(99);
+  const rnd = mulberry32(99);
   return Array.from({ length: 150 }, () => ({ lat: 26 + rnd() * 22, lon: -122 + rnd() * 54 }));
 })();
 
 /** Strikes from the storms (98%) and isolated strikes anywhere (2%); types mostly in-cloud. */
 function makeStrikes(count: number, seed: number, time: () => Date): Strike[] {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const storms = STORMS;
   return Array.from({ length: count }, (_, i) => {
     const storm = storms[Math.floor(rnd() * storms.length)]!;

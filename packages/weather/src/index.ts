@@ -1,7 +1,8 @@
 // @allclear/weather: provider interfaces, the seeded weather simulator (the default source), and
 // adapters for real public sources. The engine and the API see weather only through WeatherProviders.
 export * from './types.ts';
-export { createSimulator, radarFrameTimes } from './simulator/simulator.ts';
+export { createSimulator, radarFrameTimes, stationMeasures } from './simulator/simulator.ts';
+export { mulberry32 } from './simulator/prng.ts';
 export type {
   Simulator,
   SpawnedStorm,

@@ -41,6 +41,7 @@ import {
 } from './products.ts';
 import {
   type InjectStrikeInput,
+  type PointWeather,
   SIMULATOR_SOURCE,
   SimWorld,
   type SimulatorOptions,
@@ -109,14 +110,7 @@ export function createSimulator(options: SimulatorOptions & { startTime: Date })
       stationName: station.name,
       latitude: station.latitude,
       longitude: station.longitude,
-      temperatureC: round1(w.temperatureC),
-      relativeHumidityPct: Math.round(w.relativeHumidityPct),
-      dewPointC: round1(w.dewPointC),
-      windSpeedMs: round1(w.windSpeedMs),
-      windGustMs: round1(w.windGustMs),
-      windDirectionDeg: Math.round(w.windDirectionDeg) % 360,
-      pressureHpa: round1(w.pressureHpa),
-      solarWm2: Math.round(w.solarWm2),
+      ...stationMeasures(w),
       rainMm: round2(world.rainBetween(station.latitude, station.longitude, t - HOUR_MS, t)),
       rainTodayMm: round2(world.rainBetween(station.latitude, station.longitude, midnight, t)),
       cloudCoverPct: Math.round(100 * w.cloudFraction),
@@ -377,6 +371,29 @@ function alertCovers(alert: WeatherAlert, point: LatLon): boolean {
 
 function round1(v: number): number {
   return Math.round(v * 10) / 10;
+}
+
+/** The world's weather at a point as a station reports it: one decimal, whole percent and degrees. */
+export function stationMeasures(w: PointWeather): {
+  temperatureC: number;
+  relativeHumidityPct: number;
+  dewPointC: number;
+  windSpeedMs: number;
+  windGustMs: number;
+  windDirectionDeg: number;
+  pressureHpa: number;
+  solarWm2: number;
+} {
+  return {
+    temperatureC: round1(w.temperatureC),
+    relativeHumidityPct: Math.round(w.relativeHumidityPct),
+    dewPointC: round1(w.dewPointC),
+    windSpeedMs: round1(w.windSpeedMs),
+    windGustMs: round1(w.windGustMs),
+    windDirectionDeg: Math.round(w.windDirectionDeg) % 360,
+    pressureHpa: round1(w.pressureHpa),
+    solarWm2: Math.round(w.solarWm2),
+  };
 }
 function round2(v: number): number {
   return Math.round(v * 100) / 100;

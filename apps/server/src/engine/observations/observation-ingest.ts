@@ -4,7 +4,13 @@
 // itself over MQTT (devices/gateway.ts) is recorded by recordReportedReading as each report arrives; the
 // cycle then leaves it alone while its reports are fresh.
 import { greatCircleMiles } from '@allclear/domain';
-import type { ConfiguredWeather, LatLon, MetarReport, WeatherStation } from '@allclear/weather';
+import {
+  stationMeasures,
+  type ConfiguredWeather,
+  type LatLon,
+  type MetarReport,
+  type WeatherStation,
+} from '@allclear/weather';
 import type { Database } from '../../db/client.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { policyAqi, pollutantIndices } from './air-quality.ts';
@@ -61,27 +67,9 @@ function humidityFrom(tempC: number, dewC: number): number {
 }
 
 /** The simulated world's weather at a point as a station reports it (one decimal, whole percent and degrees). */
-export function simulatedMeasures(
+export const simulatedMeasures: (
   w: ReturnType<ConfiguredWeather['simulator']['world']['weatherAt']>,
-): RawMeasures & {
-  dewPointC: number;
-  windGustMs: number;
-  windDirectionDeg: number;
-  pressureHpa: number;
-  solarWm2: number;
-} {
-  const round1 = (v: number) => Math.round(v * 10) / 10;
-  return {
-    temperatureC: round1(w.temperatureC),
-    relativeHumidityPct: Math.round(w.relativeHumidityPct),
-    dewPointC: round1(w.dewPointC),
-    windSpeedMs: round1(w.windSpeedMs),
-    windGustMs: round1(w.windGustMs),
-    windDirectionDeg: Math.round(w.windDirectionDeg) % 360,
-    pressureHpa: round1(w.pressureHpa),
-    solarWm2: Math.round(w.solarWm2),
-  };
-}
+) => RawMeasures & ReturnType<typeof stationMeasures> = stationMeasures;
 
 /**
  * Reads a customer station: the provider's station at the unit (within 2 miles) when there is one; in

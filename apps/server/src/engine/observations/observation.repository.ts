@@ -61,7 +61,7 @@ export class ObservationRepository {
       .where(and(eq(hardware.enabled, true), inArray(hardware.modelId, [...STATION_MODELS]), where));
   }
 
-  async listLocations(): Promise<LocationRow[]> {
+  private locationQuery() {
     return this.db
       .select({
         id: locations.id,
@@ -71,6 +71,10 @@ export class ObservationRepository {
         longitude: locations.longitude,
       })
       .from(locations);
+  }
+
+  async listLocations(): Promise<LocationRow[]> {
+    return this.locationQuery();
   }
 
   /**
@@ -102,16 +106,7 @@ export class ObservationRepository {
   }
 
   async locationsOfCustomer(customerId: number): Promise<LocationRow[]> {
-    return this.db
-      .select({
-        id: locations.id,
-        customerId: locations.customerId,
-        organizationLocationId: locations.organizationLocationId,
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-      })
-      .from(locations)
-      .where(eq(locations.customerId, customerId));
+    return this.locationQuery().where(eq(locations.customerId, customerId));
   }
 
   /** The latest recorded observation of each of the given stations. */

@@ -5,25 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import Supercluster from 'supercluster';
 import { ZClusterStrikesResponse, ZStrikesResponse } from '@allclear/contracts';
-import type { Strike, StrikeSource } from '@allclear/weather';
+import { mulberry32, type Strike, type StrikeSource } from '@allclear/weather';
 import { AppError } from '../../platform/errors.ts';
 import { StrikeMapService } from './strikes.service.ts';
 
 const NOW = new Date('2026-06-15T21:00:10Z');
 /** Later in the same minute: the same snapshot, every Age 40 s older. */
 const LATER = new Date(NOW.getTime() + 40_000);
-
-/** A seeded random generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function strike(id: string, latitude: number, longitude: number, ageMs: number, i: number): Strike {
   const time = new Date(NOW.getTime() - ageMs);
@@ -46,7 +34,7 @@ function strike(id: string, latitude: number, longitude: number, ageMs: number, 
  * ages from 0 s to 30 min that cross 9→10, 99→100 and 999→1000 s between NOW and LATER.
  */
 function outbreak(): Strike[] {
-  const rnd = random(3);
+  const rnd = mulberry32(3);
   const centres = [
     [32.8, -96.8],
     [38.5, -98.2],
