@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { ARTIFACTS, baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet, storedOidcUser } from '../support/app.ts';
+import { textLayoutCheckCatches, textLayoutProblems } from '../support/layout.ts';
 
 const ADMIN = 'admin@demo.allclear.test';
 const SUPER = 'super@demo.allclear.test';
@@ -250,6 +251,11 @@ describe('[ADMIN][DASHBOARD] home screen', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
+    // no visible text clipped or drawn over other text, and the check itself sees both when they happen
+    expect(await textLayoutProblems(page)).toEqual([]);
+    const planted = await textLayoutCheckCatches(page);
+    expect(planted.some((p) => p.startsWith('overlap:') && p.includes('"OVERLAPPING"'))).toBe(true);
+    expect(planted.some((p) => p.startsWith('clipped across: "ACLIPPEDWORD'))).toBe(true);
     await screenshot(page, 'dashboard-1440x900');
     await fullPageScreenshot(page, 'dashboard-1440x900-full');
     await context!.close();
@@ -340,10 +346,15 @@ describe('[ADMIN][DASHBOARD] home screen', () => {
       .getByRole('region', { name: 'Lightning Status' })
       .getByTestId('zone-1-countdown')
       .waitFor({ timeout: 15_000 });
-    // still nothing wider than the screen with every panel filled in
+    // the optional cards of the seeded venue (their code loads lazily) and the map
+    for (const card of ['Heat Stress', 'Air Quality'])
+      await page.getByRole('region', { name: card }).waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'Dashboard map' }).waitFor({ timeout: 15_000 });
+    // still nothing wider than the screen with every panel filled in, and no text clipped or overlapping
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
+    expect(await textLayoutProblems(page)).toEqual([]);
     await fullPageScreenshot(page, 'dashboard-390x844-full');
     await context.close();
   });
