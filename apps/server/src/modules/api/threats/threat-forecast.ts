@@ -1,6 +1,8 @@
 // 'Today's Policy Risks' (ARCHITECTURE.md 'Threat forecast'): each governing policy applied to the rest of
 // today's hourly forecast: level 2 at breach, 1 within one standard deviation, else 0; threatTimes are the
-// breached spans. Air-quality policies have no forecast and are left out.
+// breached spans. The location's fresh observation stands for the current hour, so a gust front that breaches a
+// policy now shows as today's risk even when the forecast (a smooth model) has no storm in it. Air-quality
+// policies have no forecast and are left out.
 import type { TThreatForecastItem } from '@allclear/contracts';
 import {
   breachedSpans,
@@ -10,6 +12,7 @@ import {
 } from '@allclear/domain';
 import type { HourlyForecastItem } from '@allclear/weather';
 import { deriveMeasures } from '../../../engine/observations/derive.ts';
+import { OBSERVATION_FRESH_MINUTES } from '../../../engine/observations/source-selection.ts';
 import { governingPolicies } from '../../../engine/policies/policy-engine.ts';
 import type { PolicyRow } from '../../../engine/policies/policy.repository.ts';
 import { policyValue, type ConditionValues } from '../../../engine/policies/policy-values.ts';
@@ -63,17 +66,28 @@ export function conditionsOfHour(
   };
 }
 
+/** A location's recorded conditions as the current hour of the threat forecast: null when none or stale. */
+export function freshObservation(
+  current: (ConditionValues & { observedAt: Date }) | undefined,
+  now: Date,
+): { time: Date; conditions: ConditionValues } | null {
+  if (!current || now.getTime() - current.observedAt.getTime() > OBSERVATION_FRESH_MINUTES * 60_000)
+    return null;
+  return { time: current.observedAt, conditions: current };
+}
+
 /** Threat forecast items of a customer's policies over forecast hours (policy units). */
 export function threatForecast(
   policies: readonly PolicyRow[],
   customerId: number,
   hours: readonly HourlyForecastItem[],
   place: { latitude: number; longitude: number },
+  observed: { time: Date; conditions: ConditionValues } | null = null,
 ): TThreatForecastItem[] {
-  const conditions = hours.map((h) => ({
-    time: h.time,
-    c: conditionsOfHour(h, place.latitude, place.longitude),
-  }));
+  const forecast = hours
+    .filter((h) => !observed || h.time > observed.time)
+    .map((h) => ({ time: h.time, c: conditionsOfHour(h, place.latitude, place.longitude) }));
+  const conditions = observed ? [{ time: observed.time, c: observed.conditions }, ...forecast] : forecast;
   const items: TThreatForecastItem[] = [];
   for (const [type, policy] of governingPolicies(policies).get(customerId) ?? []) {
     if (type.startsWith('AQI')) continue;

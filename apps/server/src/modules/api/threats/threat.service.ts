@@ -9,7 +9,7 @@ import { warningMessage } from '../../../engine/policies/messages.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { visibleLocation } from '../observations/location-access.ts';
-import { threatForecast, todaysHours } from './threat-forecast.ts';
+import { freshObservation, threatForecast, todaysHours } from './threat-forecast.ts';
 import { ThreatRepository, type ActiveWarningRow } from './threat.repository.ts';
 
 /** An active warning in the spec's shape (spec 01 §3 'Policy warning (active)'). */
@@ -101,11 +101,13 @@ export class ThreatService {
     const policies = await this.repo.customerPolicies(location.customerId);
     if (policies.length === 0) return [];
     const hourly = await this.weather.providers.forecast.hourly(location, now, 48);
+    const current = await this.repo.currentConditions(location.id);
     return threatForecast(
       policies,
       location.customerId,
       todaysHours(hourly.hours, now, location.longitude),
       location,
+      freshObservation(current, now),
     );
   }
 }
