@@ -157,6 +157,26 @@ describe('PUT /dev/faults', () => {
     expect((await t.app.inject({ method: 'GET', url: '/dev/faults' })).json().data).toEqual([]);
   });
 
+  it('answers 404 to a request a proxy on this machine forwarded', async () => {
+    for (const header of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { forwarded: 'for=203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/dev/faults',
+        payload: { pathPattern: '^/api', status: 500 },
+        headers: header,
+      });
+      expect(res.statusCode, JSON.stringify(header)).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/dev/outbox.json', headers: header })).statusCode,
+      ).toBe(404);
+    }
+    expect((await get(conditionsPath(), t.a.admin.id)).statusCode).toBe(200);
+  });
+
   it('answers 404 to a caller that is not on this machine', async () => {
     const res = await putFault({ pathPattern: '^/api', status: 500 }, '10.1.2.3');
     expect(res.statusCode).toBe(404);

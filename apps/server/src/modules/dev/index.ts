@@ -21,8 +21,15 @@ export const OUTBOX_PAGE_SIZE = 200;
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
-/** True when the TCP peer is on this machine (the socket address, not a forwarded header). */
+/** Headers a reverse proxy adds: a request that carries one came from elsewhere, whatever its TCP peer. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'] as const;
+
+/**
+ * True when the caller is on this machine: the TCP peer is loopback (the socket address, never a forwarded header)
+ * and no proxy forwarded the request (a proxy on the same host would otherwise make every caller loopback).
+ */
 export function isLoopbackRequest(request: FastifyRequest): boolean {
+  if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return false;
   return LOOPBACK.test(request.socket.remoteAddress ?? request.ip);
 }
 
