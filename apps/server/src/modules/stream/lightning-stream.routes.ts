@@ -1,13 +1,26 @@
 // GET /stream/Lightning: server-sent events of lightning changes for the caller's visible locations
 // (issue 6 'Beyond the spec'). The bearer token rides in the Authorization header (the web reads the
 // stream with fetch), never in the URL.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decodeJwt } from 'jose';
 import { errorResponses } from '@allclear/contracts';
 import type { AppDeps } from '../../app.ts';
 import { principalOf } from '../api/scope.ts';
 import { LightningRepository } from '../api/lightning/lightning.repository.ts';
 import { LightningStreamHub } from './lightning-stream.service.ts';
 import { openSse } from './sse.ts';
+
+/**
+ * Ms until the caller's bearer token expires (its `exp`; the auth hook has verified the token). The check
+ * runs once, when the stream opens: ending the stream with the token keeps a disabled user, or one whose
+ * role or customer changed, from hearing on. Real time, as the verifier's (the app clock may be simulated).
+ */
+function msUntilTokenExpires(request: FastifyRequest): number | undefined {
+  const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+  const exp = token ? decodeJwt(token).exp : undefined;
+  return exp === undefined ? undefined : exp * 1000 - Date.now();
+}
 
 export const lightningStreamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, bus }) => {
   const hub = new LightningStreamHub(bus, new LightningRepository(db.db), clock, (err) =>
@@ -30,7 +43,7 @@ export const lightningStreamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     async (request, reply) => {
       const principal = principalOf(request);
       let remove = () => {};
-      const connection = openSse(reply, () => remove());
+      const connection = openSse(reply, () => remove(), { lifetimeMs: msUntilTokenExpires(request) });
       remove = hub.add(principal, connection);
       return reply;
     },

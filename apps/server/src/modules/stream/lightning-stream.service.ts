@@ -54,6 +54,7 @@ export class LightningStreamHub {
   // strike batch; a location edit (which may change its owner) drops the entry.
   private readonly owners = new Map<number, Promise<LocationOwnership | undefined>>();
   private readonly unsubscribe: (() => void)[];
+  private closed = false;
 
   constructor(
     bus: Bus,
@@ -70,8 +71,13 @@ export class LightningStreamHub {
     ];
   }
 
-  /** Adds a connection; returns the function that removes it. */
+  /** Adds a connection; returns the function that removes it. After `close()` the connection is ended at once. */
   add(principal: Principal, connection: SseConnection): () => void {
+    // a request authenticated while the app was closing would otherwise hold the shutdown open
+    if (this.closed) {
+      void connection.close();
+      return () => {};
+    }
     const listener = { principal, connection };
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -84,6 +90,7 @@ export class LightningStreamHub {
 
   /** Stops listening to the bus and ends every connection; resolves once they are closed (app shutdown). */
   async close(): Promise<void> {
+    this.closed = true;
     for (const off of this.unsubscribe.splice(0)) off();
     const closing = [...this.listeners].map((l) => l.connection.close());
     this.listeners.clear();

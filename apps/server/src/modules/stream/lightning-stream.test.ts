@@ -1,13 +1,16 @@
 // GET /stream/Lightning on the real app and a real socket: a scenario strike reaches the stream within a
 // second, extensions and the all-clear follow, each caller hears only the locations the lightning calls
-// would show them, a missing or bad token is refused with 401, and closing the app ends open streams.
+// would show them, a missing or bad token is refused with 401, a stream ends with its token, and closing the
+// app ends open streams. openSse on its own: a client gone early, a client that stops reading, a stalled close.
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZLightningStreamEvent, type TLightningStreamEvent } from '@allclear/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { buildLocation, buildUser } from '../../db/factories.ts';
 import { createLightningEngine, type LightningEngine } from '../../engine/lightning/engine.ts';
 import { silentLogger, strikeAt } from '../../engine/lightning/test-support.ts';
+import { openSse, type SseConnection, type SseOptions } from './sse.ts';
 
 let t: TestApp;
 let engine: LightningEngine;
@@ -241,15 +244,151 @@ describe('GET /stream/Lightning', () => {
     for (const s of [customerA, adminA, adminB]) s.cancel();
   });
 
-  it('ends open streams when the app closes, without waiting for them', async () => {
+  it('ends the stream when the bearer token expires, so a disabled user or a changed role is not heard past it', async () => {
+    // the token check cannot see a user disabled or a role changed after the stream opened; its expiry bounds that
+    const stream = await EventStream.connect(await t.tokenFor(t.a.customerUser.id, { expiresInSeconds: 1 }));
+    await stream.until(() => stream.ended, 3_000);
+  });
+
+  it('ends open streams when the app closes, and one still being authenticated, without waiting for them', async () => {
     const stream = await EventStream.connect(await t.tokenFor(t.a.admin.id));
+    const token = await t.tokenFor(t.a.admin.id);
+    // the app starts closing while a second stream request is between its arrival and its handler
+    const closing = new Promise<void>((resolve, reject) =>
+      t.app.server.once('request', () => t.app.close().then(resolve, reject)),
+    );
+    const late = new Promise<void>((resolve) => {
+      const request = httpGet(
+        `${base}/stream/Lightning`,
+        { agent: false, headers: { authorization: `Bearer ${token}` } },
+        (res) => {
+          res.resume();
+          res.on('close', resolve);
+        },
+      );
+      request.on('error', () => resolve());
+    });
     const started = performance.now();
 
     await Promise.race([
-      t.app.close(),
+      Promise.all([closing, late]),
       new Promise((_, reject) => setTimeout(() => reject(new Error('app.close hung')), 3_000)),
     ]);
     expect(performance.now() - started).toBeLessThan(3_000);
     await stream.until(() => stream.ended);
+  });
+});
+
+// openSse on its own server, so a test controls when a stream opens, how fast its client reads and how much
+// is sent to it.
+describe('openSse', () => {
+  interface Opened {
+    connection: SseConnection;
+    closed: boolean;
+  }
+  let sse: FastifyInstance;
+  let url: string;
+  let options: SseOptions = {};
+  let beforeOpen: (request: FastifyRequest) => Promise<void> = async () => {};
+  const opened: Opened[] = [];
+
+  beforeAll(async () => {
+    sse = Fastify({ forceCloseConnections: true });
+    sse.get('/sse', async (request, reply) => {
+      await beforeOpen(request);
+      const entry = { closed: false } as Opened;
+      entry.connection = openSse(reply, () => (entry.closed = true), options);
+      opened.push(entry);
+      return reply;
+    });
+    url = await sse.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await sse?.close();
+  });
+
+  const waitFor = async (done: () => boolean, timeoutMs = 2_000) => {
+    const until = performance.now() + timeoutMs;
+    while (!done()) {
+      if (performance.now() > until) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+
+  /** A client that reads the first line, then stops reading (a stalled tab, a dead mobile link). */
+  async function connectAndStall(): Promise<{ opened: Opened; ended: Promise<void>; res: IncomingMessage }> {
+    const count = opened.length;
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      httpGet(`${url}/sse`, { agent: false }, resolve).on('error', reject),
+    );
+    const ended = new Promise<void>((resolve) => {
+      res.on('close', resolve);
+      res.on('error', () => resolve());
+    });
+    await new Promise((resolve) => res.once('data', resolve));
+    res.pause();
+    await waitFor(() => opened.length > count);
+    return { opened: opened.at(-1)!, ended, res };
+  }
+
+  /** Sends events of 16 KiB until `stop()` holds or `limitBytes` went out; returns the bytes sent. */
+  async function flood(connection: SseConnection, stop: () => boolean, limitBytes: number): Promise<number> {
+    const payload = 'x'.repeat(16 * 1024);
+    let sent = 0;
+    while (!stop() && sent < limitBytes) {
+      for (let i = 0; i < 64; i++) connection.send('flood', payload);
+      sent += 64 * payload.length;
+      // let the socket take what it can, as between two engine ticks
+      await new Promise((r) => setImmediate(r));
+    }
+    return sent;
+  }
+
+  it('runs onClose when the client left before the stream opened (while its token was checked)', async () => {
+    let arrived!: () => void;
+    const inHandler = new Promise<void>((r) => (arrived = r));
+    beforeOpen = async (request) => {
+      arrived();
+      await new Promise((r) => request.raw.socket.once('close', r));
+    };
+    const count = opened.length;
+    const request = httpGet(`${url}/sse`, { agent: false });
+    request.on('error', () => {});
+    await inHandler;
+    request.destroy();
+    beforeOpen = async () => {};
+
+    await waitFor(() => opened.length > count);
+    await waitFor(() => opened.at(-1)!.closed);
+  });
+
+  it('drops a client that stops reading once more than maxBufferedBytes wait for it, instead of buffering on', async () => {
+    options = { maxBufferedBytes: 256 * 1024 };
+    const client = await connectAndStall();
+    const sent = await flood(client.opened.connection, () => client.opened.closed, 64 * 1024 * 1024);
+    options = {};
+
+    expect(client.opened.closed).toBe(true);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    client.res.resume();
+    await client.ended;
+  });
+
+  it('close() cuts a client that does not read the end of its stream, so a shutdown never waits on it', async () => {
+    options = { maxBufferedBytes: 256 * 1024 * 1024, closeGraceMs: 200 };
+    const client = await connectAndStall();
+    // more than the sockets hold, so the end of the stream queues behind it
+    await flood(client.opened.connection, () => false, 16 * 1024 * 1024);
+    options = {};
+
+    const started = performance.now();
+    await Promise.race([
+      client.opened.connection.close(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('close() hung')), 2_000)),
+    ]);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    client.res.resume();
+    await client.ended;
   });
 });

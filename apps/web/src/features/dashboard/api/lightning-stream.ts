@@ -54,12 +54,39 @@ function lightningEventOf(message: SseMessage): TLightningStreamEvent | null {
 }
 
 /**
+ * The server writes a comment every 15 s: a stream silent for three of them is dead (a link dropped without a
+ * close, a proxy that stopped passing data), and is given up so the caller reconnects.
+ */
+export const STREAM_SILENCE_MS = 45_000;
+
+/** The next chunk, or an ApiError when none arrives within `ms` (the reader is then cancelled). */
+async function readWithin(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  ms: number,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // rejected before the cancel, which settles the pending read as done
+      reject(new ApiError(0, 'The lightning stream went silent.'));
+      reader.cancel().catch(() => undefined);
+    }, ms);
+  });
+  try {
+    return await Promise.race([reader.read(), silent]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Opens the stream and hands each lightning event to `handlers` until the server ends it (resolves) or it fails
- * (rejects with ApiError; an AbortError when `signal` aborts).
+ * (rejects with ApiError, also when it stays silent for `silenceMs`; an AbortError when `signal` aborts).
  */
 export async function readLightningStream(
   handlers: LightningStreamHandlers,
   signal: AbortSignal,
+  silenceMs = STREAM_SILENCE_MS,
 ): Promise<void> {
   const token = useAuthStore.getState().token;
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
@@ -78,7 +105,7 @@ export async function readLightningStream(
   const decoder = new TextDecoder();
   let buffer = '';
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readWithin(reader, silenceMs);
     if (done) return;
     const parsed = parseSse(buffer + decoder.decode(value, { stream: true }));
     buffer = parsed.rest;

@@ -10,7 +10,7 @@ import { lightningStatus } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { LightningStatus } from '../components/lightning-status.tsx';
-import { parseSse } from '../api/lightning-stream.ts';
+import { parseSse, readLightningStream } from '../api/lightning-stream.ts';
 import { getLocationDelayQueryOptions } from '../api/get-lightning.ts';
 import { reconnectDelayMs, REFETCH_GATHER_MS, useLightningStream } from './use-lightning-stream.ts';
 
@@ -268,5 +268,57 @@ describe('parseSse', () => {
     expect(parseSse('data: one\r\ndata:two\r\n\r\n: heartbeat\n\n').messages).toEqual([
       { event: 'message', data: 'one\ntwo' },
     ]);
+  });
+});
+
+describe('readLightningStream', () => {
+  /** A stream that writes a heartbeat comment every `everyMs` (never, when null) until aborted. */
+  function heartbeatServer(everyMs: number | null) {
+    const encoder = new TextEncoder();
+    let timer: ReturnType<typeof setInterval> | undefined;
+    vi.stubGlobal('fetch', async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(c) {
+          if (everyMs !== null)
+            timer = setInterval(() => c.enqueue(encoder.encode(': heartbeat\n\n')), everyMs);
+        },
+        cancel() {
+          clearInterval(timer);
+        },
+      });
+      init?.signal?.addEventListener('abort', () => {
+        clearInterval(timer);
+        body.cancel().catch(() => undefined);
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    });
+    return () => clearInterval(timer);
+  }
+  const handlers = { onOpen: () => undefined, onEvent: () => undefined };
+
+  it('gives up a stream that stays silent, so the caller reconnects', async () => {
+    heartbeatServer(null);
+    const started = Date.now();
+    await expect(readLightningStream(handlers, new AbortController().signal, 150)).rejects.toThrow(
+      'The lightning stream went silent.',
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('keeps a stream whose heartbeats arrive within the silence limit', async () => {
+    const stop = heartbeatServer(50);
+    const controller = new AbortController();
+    const reading = readLightningStream(handlers, controller.signal, 150);
+    const outcome = await Promise.race([
+      reading.then(
+        () => 'ended',
+        (e: Error) => e.message,
+      ),
+      new Promise((r) => setTimeout(() => r('open'), 600)),
+    ]);
+    expect(outcome).toBe('open');
+    controller.abort();
+    stop();
+    await reading.catch(() => undefined);
   });
 });

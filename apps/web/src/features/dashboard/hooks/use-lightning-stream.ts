@@ -75,7 +75,8 @@ function refetchAll(client: QueryClient): void {
 /** Connects to the lightning stream while mounted and signed in; reconnects with backoff when it drops. */
 export function useLightningStream(): void {
   const client = useQueryClient();
-  // a new token (silent renew) does not need a new stream: the server checked the caller when it opened
+  // a new token (silent renew) does not reopen the stream at once: the server ends it when the token it opened
+  // with expires, and the reconnect then carries the renewed one
   const signedIn = useAuthStore((s) => s.token !== null);
 
   useEffect(() => {
