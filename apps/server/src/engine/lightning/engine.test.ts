@@ -295,6 +295,24 @@ describe('lightning engine: index changes and restarts', () => {
     }
   });
 
+  it('loses no strike of a batch that hits a location deleted before the index heard of it', async () => {
+    const gone = await place({ radius1: 10 });
+    const kept = await place({ radius1: 10 });
+    const e = engine();
+    await e.refreshIndex();
+    // the location is deleted and its bus event has not reached the engine yet
+    await h.db.db.delete(locations).where(eq(locations.id, gone.location.id));
+    const now = h.clock.now();
+    const batch = [strikeAt(gone.location, 2, now), strikeAt(kept.location, 2, now)];
+    await e.ingest(batch);
+    expect(eventsOf(kept.location.id).map((x) => x.kind)).toEqual(['lightning-delay']);
+    expect(eventsOf(gone.location.id)).toEqual([]);
+    expect((await getDelayItems(h.db.db, kept.location.id, now)).item1).not.toBe('00:00:00');
+    const stored = await h.db.db.select({ id: strikes.id }).from(strikes);
+    expect(stored.map((r) => r.id)).toEqual(expect.arrayContaining(batch.map((b) => b.id)));
+    expect(e.locationIndex.get(gone.location.id)).toBeUndefined();
+  });
+
   it('keeps a delay across a restart (a new engine on the same database) and clears it on time', async () => {
     const { location } = await place({ radius1: 10, allClearMinutes: 20 });
     const first = engine();

@@ -632,6 +632,16 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   // ───────────── ingest and tick ─────────────
 
+  /** A PostgreSQL foreign-key violation (23503), as the driver or drizzle's wrapper of it reports it. */
+  function isForeignKeyViolation(err: unknown): boolean {
+    for (let e: unknown = err; e instanceof Error || (typeof e === 'object' && e !== null);) {
+      if ((e as { code?: unknown }).code === '23503') return true;
+      e = (e as { cause?: unknown }).cause;
+      if (e === undefined) break;
+    }
+    return false;
+  }
+
   async function ingestNow(received: Strike[]): Promise<void> {
     // one malformed strike from a feed must not fail the batch it came in
     const batch = received.filter(isWellFormed);
@@ -641,6 +651,28 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     if (batch.length === 0) return;
     await ensureLoaded();
     const now = clock.now();
+    try {
+      await applyBatch(batch, now);
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      // A location or siren the index matched was deleted before its bus event reached us: the whole batch
+      // rolled back. Re-read what this batch hits and apply it again, so no other venue loses its strikes.
+      const locationIds = new Set(
+        batch.flatMap((s) => matchLocations(locationIndex, s).map((m) => m.entry.key)),
+      );
+      const sirenIds = new Set(batch.flatMap((s) => matchSirens(sirenIndex, s).map((m) => m.entry.key)));
+      log.warn(
+        { locations: locationIds.size, sirens: sirenIds.size },
+        'lightning: a matched location or siren is gone; re-indexing and applying the batch again',
+      );
+      await reloadLocations({ ids: [...locationIds] });
+      await reloadSirens([...sirenIds]);
+      await applyBatch(batch, now);
+    }
+  }
+
+  /** Stores a batch's new strikes and applies them to the zones and sirens they hit, in one transaction. */
+  async function applyBatch(batch: Strike[], now: Date): Promise<void> {
     let commands = 0;
     let publish = () => {};
     await db.db.transaction(async (tx) => {
