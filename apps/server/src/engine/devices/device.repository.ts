@@ -44,15 +44,28 @@ export async function markPublished(db: Tx, id: string, at: Date): Promise<void>
   await db.update(sirenCommands).set({ publishedAt: at }).where(eq(sirenCommands.id, id));
 }
 
-/** Marks a pending, unexpired command of this siren delivered; false when it was unknown, late or already settled. */
-export async function markDelivered(db: Tx, id: string, sirenId: number, at: Date): Promise<boolean> {
+/**
+ * Marks a pending, unexpired command of this siren of this customer delivered; false when it was unknown,
+ * another customer's, late or already settled.
+ */
+export async function markDelivered(
+  db: Tx,
+  id: string,
+  sirenId: number,
+  customerId: number,
+  at: Date,
+): Promise<boolean> {
+  const ownSiren = db
+    .select({ id: sirens.id })
+    .from(sirens)
+    .where(and(eq(sirens.id, sirenId), eq(sirens.customerId, customerId)));
   const rows = await db
     .update(sirenCommands)
     .set({ status: 'delivered', deliveredAt: at })
     .where(
       and(
         eq(sirenCommands.id, id),
-        eq(sirenCommands.sirenId, sirenId),
+        inArray(sirenCommands.sirenId, ownSiren),
         eq(sirenCommands.status, 'pending'),
         gt(sirenCommands.expiresAt, at),
       ),

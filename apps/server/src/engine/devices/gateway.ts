@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import { connectAsync, type MqttClient } from 'mqtt';
+import { z } from 'zod';
 import { NotificationType } from '@allclear/domain';
 import type { Bus } from '../../platform/bus.ts';
 import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
@@ -16,6 +17,12 @@ import { sirenFaultMessage } from '../lightning/messages.ts';
 import { createClockTicker, type ClockTicker } from '../observations/clock-ticker.ts';
 import { OBSERVATION_PERIOD_MS, readStation } from '../observations/observation-ingest.ts';
 import { ObservationRepository } from '../observations/observation.repository.ts';
+import {
+  brokerAuthorisation,
+  DeviceRefusal,
+  GATEWAY_CLIENT_ID_PREFIX,
+  GATEWAY_USERNAME,
+} from './broker-auth.ts';
 import {
   allSirens,
   commandsToPublish,
@@ -27,6 +34,7 @@ import {
 import { deviceConfigFromEnv } from './device-config.ts';
 import { createStationTelemetry, type StationTelemetryStats } from './station-telemetry.ts';
 import {
+  MAX_DEVICE_PAYLOAD_BYTES,
   parseSirenTopic,
   parseStationTopic,
   SIREN_ACK_FILTER,
@@ -40,6 +48,39 @@ import { startVirtualStation, type VirtualStation } from './virtual-station.ts';
 /** A pending command not yet acknowledged is published again after this long (the siren dedups by commandId). */
 const REPUBLISH_AFTER_MS = 5_000;
 const TICK_INTERVAL_MS = 1_000;
+/** A command the broker has not acknowledged (PUBACK) by then is taken back and published again later. */
+const PUBLISH_TIMEOUT_MS = 5_000;
+/** Battery volts a siren may report: its 12 or 24 V battery, with room; beyond it the report is not believed. */
+const MAX_SIREN_VOLTS = 60;
+
+/** A siren acknowledges a command by the id it was sent (devices/README.md). */
+const ZSirenAck = z.object({ commandId: z.guid() });
+/** A siren's health report; `voltage` is battery volts. */
+const ZSirenTelemetry = z.object({ voltage: z.number().min(0).max(MAX_SIREN_VOLTS).nullish() });
+
+function issuesOf(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+}
+
+/**
+ * Publishes at QoS 1 and waits at most `ms` for the broker's PUBACK. On time out the message is taken out of
+ * the client's store, which would otherwise send it on reconnection, late, and this rejects.
+ */
+function publishWithin(c: MqttClient, topic: string, body: string, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve();
+    };
+    const timer = setTimeout(() => {
+      const id = Object.keys(c.outgoing).find((k) => c.outgoing[Number(k)]?.cb === done);
+      reject(new Error(`devices: no PUBACK within ${ms} ms for ${topic}`));
+      if (id !== undefined) c.removeOutgoingMessage(Number(id));
+    }, ms);
+    c.publish(topic, body, { qos: 1 }, done);
+  });
+}
 
 export interface DeviceGatewayContext extends EngineContext {
   /** To follow siren changes (virtual sirens in simulator mode). */
@@ -105,18 +146,17 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   }
 
   async function flushNow(): Promise<void> {
-    if (!client) return;
+    const c = client;
+    // While the broker is away the commands stay pending (and expire, raising their faults, on time): a
+    // publish now would wait in the client until it reconnects, holding this loop, and then go out late.
+    if (!c?.connected) return;
     const now = clock.now();
     const due = await commandsToPublish(db.db, now, new Date(now.getTime() - REPUBLISH_AFTER_MS));
     for (const command of due) {
+      if (!c.connected) return;
       // never sent late: the query keeps only commands inside their time to live at `now`
-      await client.publishAsync(
-        sirenCommandTopic(command.customerId, command.sirenId),
-        JSON.stringify(command.payload),
-        {
-          qos: 1,
-        },
-      );
+      const topic = sirenCommandTopic(command.customerId, command.sirenId);
+      await publishWithin(c, topic, JSON.stringify(command.payload), PUBLISH_TIMEOUT_MS);
       await markPublished(db.db, command.id, now);
     }
   }
@@ -159,27 +199,42 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   async function onMessage(topic: string, payload: Buffer): Promise<void> {
     if (parseStationTopic(topic)) return stations.handle(topic, payload);
     const parsed = parseSirenTopic(topic);
-    if (!parsed || parsed.channel === 'command') return;
-    let body: Record<string, unknown>;
+    if (!parsed) {
+      // a topic of our filters whose ids are not ids (letters, leading zeros, beyond int4)
+      log.warn({ topic }, 'devices: message on an unknown topic');
+      return;
+    }
+    if (parsed.channel === 'command') return;
+    if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
+      log.warn({ topic, bytes: payload.length }, 'devices: siren message too large');
+      return;
+    }
+    let json: unknown;
     try {
-      body = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
+      json = JSON.parse(payload.toString('utf8'));
     } catch {
       log.warn({ topic }, 'devices: message is not JSON');
       return;
     }
     const now = clock.now();
     if (parsed.channel === 'ack') {
-      if (typeof body.commandId !== 'string') return;
-      const delivered = await markDelivered(db.db, body.commandId, parsed.sirenId, now);
+      const ack = ZSirenAck.safeParse(json);
+      if (!ack.success) {
+        log.warn({ topic, detail: issuesOf(ack.error) }, 'devices: siren ack refused');
+        return;
+      }
+      const { commandId } = ack.data;
+      const delivered = await markDelivered(db.db, commandId, parsed.sirenId, parsed.customerId, now);
       if (!delivered)
-        log.warn(
-          { topic, commandId: body.commandId },
-          'devices: ack of an unknown, settled or expired command',
-        );
+        log.warn({ topic, commandId }, 'devices: ack of an unknown, settled or expired command');
       return;
     }
-    const voltage = typeof body.voltage === 'number' && Number.isFinite(body.voltage) ? body.voltage : null;
-    await recordSirenTelemetry(db.db, parsed.sirenId, parsed.customerId, now, voltage);
+    const report = ZSirenTelemetry.safeParse(json);
+    if (!report.success) {
+      log.warn({ topic, detail: issuesOf(report.error) }, 'devices: siren telemetry refused');
+      return;
+    }
+    await recordSirenTelemetry(db.db, parsed.sirenId, parsed.customerId, now, report.data.voltage ?? null);
   }
 
   async function startVirtual(sirenId: number, customerId: number): Promise<void> {
@@ -239,10 +294,16 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     async start() {
       const env = deviceConfigFromEnv();
       const url = ctx.mqttUrl ?? env.mqttUrl;
+      // the gateway's secret on the embedded broker, new at each start (an external broker has its own)
+      const gatewayPassword = randomUUID();
       if (url) {
         brokerUrl = url;
       } else {
-        broker = await Aedes.createBroker();
+        broker = await Aedes.createBroker(brokerAuthorisation(gatewayPassword));
+        broker.on('clientError', (c, err) => {
+          if (err instanceof DeviceRefusal)
+            log.warn({ clientId: c.id, reason: err.message }, 'devices: MQTT client refused');
+        });
         const srv = net.createServer(broker.handle);
         server = srv;
         const host = hostForListen(ctx.config.host);
@@ -254,12 +315,16 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
         brokerUrl = `mqtt://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
       }
       const c = await connectAsync(brokerUrl, {
-        clientId: `allclear-gateway-${randomUUID()}`,
+        clientId: `${GATEWAY_CLIENT_ID_PREFIX}${randomUUID()}`,
         reconnectPeriod: 1_000,
+        ...(broker ? { username: GATEWAY_USERNAME, password: gatewayPassword } : {}),
       });
       client = c;
       c.on('message', (topic, payload) => track(onMessage(topic, payload)));
       c.on('error', (err) => log.error({ err }, 'devices: MQTT client error'));
+      // mqtt.js reconnects every second and subscribes again; say when the broker goes and comes back
+      c.on('offline', () => log.warn({ brokerUrl }, 'devices: MQTT broker unreachable, reconnecting'));
+      c.on('connect', () => log.info({ brokerUrl }, 'devices: MQTT broker connected again'));
       await c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, STATION_OBSERVATION_FILTER], {
         qos: 1,
       });

@@ -13,14 +13,15 @@ import type { AlertEvent, EngineContext } from '../contracts.ts';
 import { createObservationIngest, readStation } from '../observations/observation-ingest.ts';
 import { createPolicyEngine } from '../policies/policy-engine.ts';
 import { createDeviceGateway, type DeviceGateway } from './gateway.ts';
-import type { StationRefusal } from './station-telemetry.ts';
-import { stationObservationTopic } from './topics.ts';
+import { MAX_REFUSAL_DETAIL_CHARS, parseStationPayload, type StationRefusal } from './station-telemetry.ts';
+import { MAX_DEVICE_PAYLOAD_BYTES, stationObservationTopic } from './topics.ts';
 
 const MIN = 60_000;
 let t: TestApp;
 let gateway: DeviceGateway;
 let station: MqttClient;
 let stationId: number;
+let disabledStationId: number;
 let token: string;
 const events: AlertEvent[] = [];
 
@@ -96,6 +97,15 @@ beforeAll(async () => {
     longitude: t.a.location.longitude,
   });
   stationId = (await buildWeatherStation(t.db.db, { customerId: t.a.customer.id, hardwareId: unit.id })).id;
+  const disabledUnit = await buildHardware(t.db.db, {
+    customerId: t.a.customer.id,
+    latitude: t.a.location.latitude,
+    longitude: t.a.location.longitude,
+    enabled: false,
+  });
+  disabledStationId = (
+    await buildWeatherStation(t.db.db, { customerId: t.a.customer.id, hardwareId: disabledUnit.id })
+  ).id;
   gateway = createDeviceGateway({
     ...context(),
     mqttPort: 0,
@@ -193,6 +203,31 @@ describe('weather stations over MQTT', () => {
       'humidityPct',
     ],
     ['no time', stationTopic, () => reading({ time: undefined }), 'invalid-payload', 'time'],
+    ['500 °C', stationTopic, () => reading({ temperatureC: 500 }), 'invalid-payload', 'temperatureC'],
+    ['a negative wind', stationTopic, () => reading({ windSpeedMs: -1 }), 'invalid-payload', 'windSpeedMs'],
+    [
+      'an infinite number (1e999)',
+      stationTopic,
+      () => JSON.stringify(reading()).replace('"humidityPct":40', '"humidityPct":1e999'),
+      'invalid-payload',
+      'humidityPct',
+    ],
+    ['a JSON array', stationTopic, () => '[]', 'invalid-payload', '(body)'],
+    ['JSON null', stationTopic, () => 'null', 'invalid-payload', '(body)'],
+    [
+      'a time without an offset',
+      stationTopic,
+      () => reading({ time: '2026-07-01T16:59:00' }),
+      'invalid-payload',
+      'time',
+    ],
+    [
+      'a disabled station',
+      () => stationObservationTopic(t.a.customer.id, disabledStationId),
+      () => reading(),
+      'unknown-station',
+      'no enabled weather station',
+    ],
     [
       'an unknown station',
       () => stationObservationTopic(t.a.customer.id, 999_999),
@@ -239,6 +274,64 @@ describe('weather stations over MQTT', () => {
     const now = t.clock.now().getTime();
     expect(times).toContain(now - 30 * MIN);
     expect(times).toContain(now + 2 * MIN);
+  });
+
+  it('keeps the newer observation when an older reading arrives after it, and stores a repeated reading once', async () => {
+    t.clock.advance(60 * MIN);
+    const newest = new Date(t.clock.now().getTime() - MIN);
+    await publishAndSettle(stationTopic(), reading({ temperatureC: 25 }, MIN));
+    await publishAndSettle(stationTopic(), reading({ temperatureC: 10 }, 10 * MIN));
+    await publishAndSettle(stationTopic(), reading({ temperatureC: 25 }, MIN)); // a QoS 1 redelivery
+
+    expect(await conditionOf(t.a.location.id)).toMatchObject({ observedAt: newest, temperatureC: 25 });
+    const rows = await observationsOf(stationId);
+    expect(rows.filter((r) => r.observedAt.getTime() === newest.getTime())).toHaveLength(1);
+    // the late one is kept as history, not as the current observation
+    expect(rows.find((r) => r.temperatureC === 10)?.observedAt.getTime()).toBe(newest.getTime() - 9 * MIN);
+  });
+
+  it('names the bad fields of a body of a thousand unknown fields in a detail of bounded length', async () => {
+    const extra = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`field${i}`, 1]));
+    await publishAndSettle(stationTopic(), reading(extra));
+    const last = gateway.stationTelemetry().lastRefusal!;
+    expect(last.reason).toBe('invalid-payload');
+    expect(last.detail).toContain('field0');
+    expect(last.detail.length).toBeLessThanOrEqual(MAX_REFUSAL_DETAIL_CHARS + 1);
+  });
+
+  it('refuses a body over the size limit before parsing it, even a valid reading padded with spaces', () => {
+    const body = Buffer.from(JSON.stringify(reading()) + ' '.repeat(MAX_DEVICE_PAYLOAD_BYTES));
+    expect(parseStationPayload(body)).toMatchObject({
+      ok: false,
+      reason: 'invalid-payload',
+      detail: expect.stringContaining(`over the limit of ${MAX_DEVICE_PAYLOAD_BYTES}`),
+    });
+  });
+
+  it('has the broker drop an oversized message and close its sender, so the gateway never parses it', async () => {
+    const sender = await connectAsync(gateway.brokerUrl, {
+      clientId: 'oversized-station',
+      reconnectPeriod: 0,
+    });
+    const closed = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the broker kept the connection open')), 5_000);
+      sender.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    const before = gateway.stationTelemetry();
+    sender.publish(stationTopic(), JSON.stringify(reading()) + ' '.repeat(MAX_DEVICE_PAYLOAD_BYTES), {
+      qos: 0,
+    });
+    await closed;
+    await sender.endAsync(true);
+
+    // the next message of a station is the next the gateway handles
+    await publishAndSettle(stationTopic(), reading());
+    const after = gateway.stationTelemetry();
+    expect(after.refused).toEqual(before.refused);
+    expect(after.accepted).toBe(before.accepted + 1);
   });
 
   it("publishes the simulator's readings through virtual stations, stored as the station's MQTT readings", async () => {

@@ -14,10 +14,13 @@ import {
 } from '../observations/observation-ingest.ts';
 import { ObservationRepository } from '../observations/observation.repository.ts';
 import { OBSERVATION_FRESH_MINUTES } from '../observations/source-selection.ts';
-import { parseStationTopic } from './topics.ts';
+import { MAX_DEVICE_PAYLOAD_BYTES, parseStationTopic } from './topics.ts';
 
 /** A reading timed further ahead of our clock than this is refused (the station's clock is wrong). */
 export const MAX_FUTURE_SKEW_MS = 2 * 60_000;
+
+/** A refusal's detail is cut to this many characters (a body of a thousand unknown fields names them all). */
+export const MAX_REFUSAL_DETAIL_CHARS = 500;
 
 /**
  * One station reading, SI units (what the engine stores). Unknown fields are refused, so a station sending
@@ -103,6 +106,10 @@ type Parsed =
 
 /** Parses and validates a message body; the detail names each bad field. */
 export function parseStationPayload(payload: Buffer): Parsed {
+  if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
+    const detail = `(body): ${payload.length} bytes, over the limit of ${MAX_DEVICE_PAYLOAD_BYTES}`;
+    return { ok: false, reason: 'invalid-payload', detail };
+  }
   let json: unknown;
   try {
     json = JSON.parse(payload.toString('utf8'));
@@ -151,7 +158,11 @@ export function createStationTelemetry(deps: {
     lastRefusal: null,
   };
 
-  function refuse(topic: string, reason: StationRefusal, detail: string): void {
+  function refuse(topic: string, reason: StationRefusal, fullDetail: string): void {
+    const detail =
+      fullDetail.length > MAX_REFUSAL_DETAIL_CHARS
+        ? `${fullDetail.slice(0, MAX_REFUSAL_DETAIL_CHARS)}…`
+        : fullDetail;
     stats.refused[reason] += 1;
     stats.lastRefusal = { topic, reason, detail, at: deps.clock.now().toISOString() };
     deps.log.warn({ topic, reason, detail }, 'devices: station reading refused');

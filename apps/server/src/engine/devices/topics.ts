@@ -17,6 +17,24 @@ export function sirenTelemetryTopic(customerId: number, sirenId: number): string
   return `allclear/${customerId}/sirens/${sirenId}/telemetry`;
 }
 
+/**
+ * Largest message a device may publish, bytes. A station reading is about 300 bytes and a siren ack or
+ * telemetry report about 100; anything this large is not one of ours, and parsing it (and logging every
+ * bad field of it) would only cost memory and log space.
+ */
+export const MAX_DEVICE_PAYLOAD_BYTES = 16_384;
+
+/** Ids in topics are serial (int4) keys: 1 … 2^31 − 1, written without leading zeros. */
+const ID = '([1-9]\\d{0,9})';
+const MAX_ID = 2_147_483_647;
+const SIREN_TOPIC = new RegExp(`^allclear/${ID}/sirens/${ID}/(command|ack|telemetry)$`);
+const STATION_TOPIC = new RegExp(`^allclear/${ID}/stations/${ID}/observations$`);
+
+function idOf(text: string): number | null {
+  const id = Number(text);
+  return id <= MAX_ID ? id : null;
+}
+
 /** Subscription filters of the gateway. */
 export const SIREN_ACK_FILTER = 'allclear/+/sirens/+/ack';
 export const SIREN_TELEMETRY_FILTER = 'allclear/+/sirens/+/telemetry';
@@ -25,13 +43,12 @@ export const SIREN_TELEMETRY_FILTER = 'allclear/+/sirens/+/telemetry';
 export function parseSirenTopic(
   topic: string,
 ): { customerId: number; sirenId: number; channel: 'command' | 'ack' | 'telemetry' } | null {
-  const match = /^allclear\/(\d+)\/sirens\/(\d+)\/(command|ack|telemetry)$/.exec(topic);
+  const match = SIREN_TOPIC.exec(topic);
   if (!match) return null;
-  return {
-    customerId: Number(match[1]),
-    sirenId: Number(match[2]),
-    channel: match[3] as 'command' | 'ack' | 'telemetry',
-  };
+  const customerId = idOf(match[1]!);
+  const sirenId = idOf(match[2]!);
+  if (customerId === null || sirenId === null) return null;
+  return { customerId, sirenId, channel: match[3] as 'command' | 'ack' | 'telemetry' };
 }
 
 /** `allclear/{customerId}/stations/{stationId}/observations`: a weather station reports a reading. */
@@ -43,7 +60,10 @@ export const STATION_OBSERVATION_FILTER = 'allclear/+/stations/+/observations';
 
 /** The customer and station of a station observations topic; null for any other topic. */
 export function parseStationTopic(topic: string): { customerId: number; stationId: number } | null {
-  const match = /^allclear\/(\d+)\/stations\/(\d+)\/observations$/.exec(topic);
+  const match = STATION_TOPIC.exec(topic);
   if (!match) return null;
-  return { customerId: Number(match[1]), stationId: Number(match[2]) };
+  const customerId = idOf(match[1]!);
+  const stationId = idOf(match[2]!);
+  if (customerId === null || stationId === null) return null;
+  return { customerId, stationId };
 }

@@ -8,7 +8,7 @@ import { stationObservationTopic } from './topics.ts';
 
 export interface VirtualStation {
   readonly stationId: number;
-  /** Publishes one reading (QoS 1). */
+  /** Publishes one reading (QoS 1); rejects at once while the broker is unreachable. */
   publish(reading: StationReading): Promise<void>;
   stop(): Promise<void>;
 }
@@ -27,6 +27,10 @@ export async function startVirtualStation(opts: {
   return {
     stationId: opts.stationId,
     async publish(reading) {
+      // a publish while disconnected would wait for the reconnection, holding the simulator's period (and
+      // the gateway's shutdown, which waits for it); this period's reading is simply missed
+      if (!client.connected)
+        throw new Error(`virtual station ${opts.stationId}: not connected to the broker`);
       await client.publishAsync(topic, JSON.stringify(payloadOf(reading)), { qos: 1 });
     },
     async stop() {
