@@ -1,8 +1,9 @@
 // Map service benchmark (issue 7): ClusterStrikes over 1,000,000 strikes (p95 < 10 ms per
 // viewport request) beside supercluster's own getClusters on the same points and viewports; radar
-// tiles over HTTP at 100 concurrent connections, warm (p95 < 10 ms) and cold (p95 < 150 ms, 4 at a time as
-// a browser asks and 100 at once), beside a static file server (node:http + fs) serving the same tile bytes in the same run. The
-// tile servers run in a child process (map-server-child.ts); autocannon drives them from here.
+// tiles over HTTP at 100 concurrent connections, warm (p95 < 10 ms) and cold (p95 < 150 ms, 4 at a time
+// as a browser asks and 100 at once), beside a static file server (node:http + fs) serving the same tile
+// bytes in the same run. The tile servers run in a child process (map-server-child.ts); wrk (or
+// autocannon) drives them from here.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
