@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildCustomer, buildHardware, buildSiren } from '../../db/factories.ts';
 import { sirenCommands } from '../../db/schema/index.ts';
 import { createEngineHarness, silentLogger, type EngineHarness } from '../lightning/test-support.ts';
-import { createDeviceGateway, type DeviceGateway } from './gateway.ts';
+import { createDeviceGateway, FIRST_CONNECT_WAIT_MS, type DeviceGateway } from './gateway.ts';
 import { startVirtualSiren } from './virtual-siren.ts';
 import { startVirtualStation } from './virtual-station.ts';
 
@@ -162,4 +162,63 @@ describe('an external broker that goes away and comes back', () => {
       await device.stop();
     }
   }, 30_000);
+});
+
+describe('an external broker that is away when the product starts', () => {
+  it('starts without it, keeps trying, and delivers once it comes up', async () => {
+    // a port nobody listens on yet
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+    const latePort = (probe.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+
+    const late = createDeviceGateway({
+      config: h.config,
+      db: h.db,
+      clock: h.clock,
+      weather: h.weather,
+      log,
+      enqueueAlert: h.enqueueAlert,
+      mqttUrl: `mqtt://127.0.0.1:${latePort}`,
+      virtualSirens: false,
+      virtualStations: false,
+      autoTick: false,
+    });
+    const aedes = await Aedes.createBroker();
+    const server = net.createServer(aedes.handle);
+    try {
+      await within(late.start(), FIRST_CONNECT_WAIT_MS + 3_000, 'start with the broker away');
+      expect(logged).toContain('devices: MQTT broker unreachable at start; the gateway keeps trying');
+
+      await new Promise<void>((resolve) => server.listen(latePort, '127.0.0.1', () => resolve()));
+      const customer = await buildCustomer(h.db, { name: 'Late broker' });
+      const unit = await buildHardware(h.db, { customerId: customer.id, modelId: 'OWS' });
+      const siren = await buildSiren(h.db, { customerId: customer.id, hardwareId: unit.id });
+      const device = await startVirtualSiren({
+        url: `mqtt://127.0.0.1:${latePort}`,
+        customerId: customer.id,
+        sirenId: siren.id,
+        clock: h.clock,
+      });
+      try {
+        const command = await pendingCommand(siren.id);
+        // once the gateway is connected and subscribed, the command goes out and its ack comes back
+        await vi.waitFor(
+          async () => {
+            await late.flush();
+            await late.settled();
+            expect((await commandOf(command)).status).toBe('delivered');
+          },
+          { timeout: 10_000, interval: 250 },
+        );
+        expect(device.received.map((c) => c.commandId)).toEqual([command]);
+      } finally {
+        await device.stop();
+      }
+    } finally {
+      await within(late.stop(), 5_000, 'stop');
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 40_000);
 });

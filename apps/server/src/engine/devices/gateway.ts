@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
-import { connectAsync, type MqttClient } from 'mqtt';
+import { connect, type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { NotificationType } from '@allclear/domain';
 import type { Bus } from '../../platform/bus.ts';
@@ -115,6 +115,9 @@ export interface DeviceGateway extends EngineService {
 function hostForListen(host: string): string {
   return host === 'localhost' ? '127.0.0.1' : host;
 }
+
+/** How long start() waits for the first connection to an external broker before it goes on without it, ms. */
+export const FIRST_CONNECT_WAIT_MS = 5_000;
 
 /** Creates the device gateway; `start()` opens (or connects to) the broker and runs the outbox loop. */
 export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
@@ -314,24 +317,49 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
         const address = srv.address() as net.AddressInfo;
         brokerUrl = `mqtt://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
       }
-      const c = await connectAsync(brokerUrl, {
+      const c = connect(brokerUrl, {
         clientId: `${GATEWAY_CLIENT_ID_PREFIX}${randomUUID()}`,
         reconnectPeriod: 1_000,
+        // subscribed below on every connection (a clean session forgets them)
+        resubscribe: false,
         ...(broker ? { username: GATEWAY_USERNAME, password: gatewayPassword } : {}),
       });
       client = c;
+      const subscribe = () =>
+        c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, STATION_OBSERVATION_FILTER], { qos: 1 });
+      let connectedBefore = false;
       c.on('message', (topic, payload) => track(onMessage(topic, payload)));
       c.on('error', (err) => log.error({ err }, 'devices: MQTT client error'));
-      // mqtt.js reconnects every second and subscribes again; say when the broker goes and comes back
+      // mqtt.js reconnects every second; say when the broker goes and comes back, and subscribe again
       c.on('offline', () => log.warn({ brokerUrl }, 'devices: MQTT broker unreachable, reconnecting'));
-      c.on('connect', () => log.info({ brokerUrl }, 'devices: MQTT broker connected again'));
-      await c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, STATION_OBSERVATION_FILTER], {
-        qos: 1,
+      c.on('connect', () => {
+        if (connectedBefore) log.info({ brokerUrl }, 'devices: MQTT broker connected again');
+        connectedBefore = true;
+        subscribe().catch((err: unknown) => log.error({ err }, 'devices: MQTT subscribe failed'));
       });
-      log.info({ brokerUrl, embedded: !url }, 'devices: MQTT gateway ready');
+      const connected = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(c.connected), FIRST_CONNECT_WAIT_MS);
+        c.once('connect', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      if (connected) {
+        // subscribed before start() returns, so nothing a device sends from now on is missed
+        await subscribe();
+        log.info({ brokerUrl, embedded: !url }, 'devices: MQTT gateway ready');
+      } else if (broker) {
+        throw new Error(`the embedded MQTT broker did not accept the gateway at ${brokerUrl}`);
+      } else {
+        // an external broker that is down must not keep the product from starting: keep trying meanwhile
+        log.warn({ brokerUrl }, 'devices: MQTT broker unreachable at start; the gateway keeps trying');
+      }
 
       if (ctx.virtualSirens ?? ctx.weather.simulatorMode) {
-        for (const s of await allSirens(db.db)) await startVirtual(s.id, s.customerId);
+        for (const s of await allSirens(db.db))
+          await startVirtual(s.id, s.customerId).catch((err: unknown) =>
+            log.error({ err, sirenId: s.id }, 'devices: virtual siren failed to start'),
+          );
         if (ctx.bus) {
           unsubscribers.push(
             ctx.bus.subscribe('siren-changed', (e) => {
