@@ -10,6 +10,7 @@ import { createLightningFeedSource, type LightningFeed } from './lightning-feed.
 const SAMPLE = readFileSync(new URL('../../fixtures/lightning/feed-sample.ndjson', import.meta.url), 'utf8');
 const LINES = SAMPLE.trim().split('\n');
 const NOW = new Date('2026-06-15T20:05:00Z');
+const BAD_LINE_WARNING = 'warn lightning feed sent a line that is not a strike; dropping it';
 
 interface Broker {
   aedes: Aedes;
@@ -101,6 +102,9 @@ describe('the lightning feed over MQTT', () => {
       to: new Date('2026-06-15T20:00:03Z'),
     });
     expect(window.map((s) => s.id)).toEqual(['n-1002']);
+    // The junk line and the impossible latitude came one after the other: one failure, logged once.
+    expect(lines).toEqual([BAD_LINE_WARNING]);
+    lines.length = 0;
 
     // The broker goes away: the outage is logged once however many retries fail.
     await publisher.endAsync(true);
@@ -130,6 +134,47 @@ describe('the lightning feed over MQTT', () => {
     await publisher.publishAsync(topic, fresh, { qos: 1 });
     await waitFor(() => batches.flat().length >= 4);
     expect(batches.flat().map((s) => s.id)).toEqual(['n-1001', 'n-1002', 'n-1003', 'n-2001']);
+  });
+
+  it('drops malformed messages between good ones without losing those strikes or the subscription, logging each run of them once', async () => {
+    broker = await startBroker();
+    const topic = `allclear-test/${Math.random().toString(36).slice(2)}/strikes`;
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(`warn ${m}`), info: () => {} };
+    const ready = subscribed(broker, topic);
+    feed = createLightningFeedSource({
+      url: `mqtt://127.0.0.1:${broker.port}`,
+      topic,
+      logger,
+      now: () => NOW,
+    });
+    const batches: Strike[][] = [];
+    feed.subscribe((b) => batches.push(b));
+    await ready;
+    publisher = await connectAsync(`mqtt://127.0.0.1:${broker.port}`);
+    const strike = (id: string, second: number) =>
+      JSON.stringify({ id, time: `2026-06-15T20:01:0${second}Z`, lat: 32.8, lon: -96.8, type: 1 });
+    const messages: (string | Buffer)[] = [
+      strike('g-1', 1),
+      'not json at all',
+      Buffer.from([0xff, 0xfe, 0x00, 0x01]),
+      '[32.8,-96.8]',
+      JSON.stringify({ strikes: [] }),
+      JSON.stringify({ id: 'b-1', time: '2026-06-15T20:01:02Z', lat: 91, lon: -96.8 }),
+      JSON.stringify({ id: 'b-2', time: 'yesterday', lat: 32.8, lon: -96.8 }),
+      JSON.stringify({ id: 'b-3', timestamp: 1e20, lat: 32.8, lon: -96.8 }),
+      strike('g-2', 3),
+      '{"truncated":',
+      strike('g-3', 4),
+    ];
+    for (const message of messages) await publisher.publishAsync(topic, message, { qos: 1 });
+    await waitFor(() => feed!.rejectedLines() === 8 && batches.flat().length === 3);
+    expect(batches.flat().map((s) => s.id)).toEqual(['g-1', 'g-2', 'g-3']);
+    // Seven bad messages in a row are one failure; the one between g-2 and g-3 is another.
+    expect(warnings).toEqual([BAD_LINE_WARNING, BAD_LINE_WARNING]);
+    expect(feed.connected()).toBe(true);
+    const window = await feed.strikes({ from: new Date('2026-06-15T20:00:00Z'), to: NOW });
+    expect(window.map((s) => s.id)).toEqual(['g-1', 'g-2', 'g-3']);
   });
 
   it('reports not connected and logs once when no broker listens', async () => {

@@ -1,6 +1,6 @@
 // The part of the lightning feed every transport shares: reading NDJSON strike lines in the common
 // vendor spellings, dropping duplicates (feeds resend after reconnects), keeping recent strikes
-// (default 2 hours) for window queries, and telling listeners about new ones.
+// (default 2 hours) for window queries, telling listeners about new ones, and logging unreadable lines.
 import type { Strike, StrikeQuery, StrikeSource, StrikeType, WeatherLogger } from '../types.ts';
 
 export const LIGHTNING_FEED_SOURCE = 'lightning-feed';
@@ -24,14 +24,15 @@ export function parseLightningLine(line: string, source: string = LIGHTNING_FEED
   const rawTime = o.time ?? o.timestamp;
   const ms =
     typeof rawTime === 'number' ? rawTime : typeof rawTime === 'string' ? Date.parse(rawTime) : Number.NaN;
-  if (latitude === null || longitude === null || Number.isNaN(ms)) return null;
+  // An epoch beyond ±8.64e15 ms is a number but no Date: refuse it like an unparseable string.
+  const time = new Date(ms);
+  if (latitude === null || longitude === null || Number.isNaN(time.getTime())) return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   const cloudFlag = o.cloud === true || o.ic === true;
   const rawType = num(o.type);
   const type: StrikeType =
     rawType === 1 || rawType === 2 || rawType === 3 || rawType === 4 ? rawType : cloudFlag ? 4 : 1;
   const amperageKa = num(o.amperageKa ?? o.peakCurrentKa ?? o.amperage ?? o.peakCurrent) ?? 0;
-  const time = new Date(ms);
   return {
     id:
       typeof o.id === 'string' || typeof o.id === 'number'
@@ -73,12 +74,14 @@ export interface LightningFeed extends StrikeSource {
 }
 
 /** What every transport shares: parsing, dedup, retention, listeners and window queries. */
-export function createStrikeStore(options: Pick<LightningFeedOptions, 'retentionMs' | 'now'>) {
+export function createStrikeStore(options: Pick<LightningFeedOptions, 'retentionMs' | 'now' | 'logger'>) {
   const retentionMs = options.retentionMs ?? 2 * 3_600_000;
   const listeners = new Set<(strikes: Strike[]) => void>();
   const held: Strike[] = [];
   const seen = new Set<string>();
   let rejected = 0;
+  // A run of unreadable lines is one failure: logged at its first line, ended by the next strike.
+  let inBadRun = false;
 
   const prune = () => {
     const cutoff = options.now().getTime() - retentionMs;
@@ -96,8 +99,16 @@ export function createStrikeStore(options: Pick<LightningFeedOptions, 'retention
         const strike = parseLightningLine(line);
         if (!strike) {
           rejected++;
+          if (!inBadRun) {
+            inBadRun = true;
+            options.logger?.warn(
+              { source: LIGHTNING_FEED_SOURCE, line: line.slice(0, 200) },
+              'lightning feed sent a line that is not a strike; dropping it',
+            );
+          }
           continue;
         }
+        inBadRun = false;
         // Feeds resend after reconnects: one strike, one id.
         if (seen.has(strike.id)) continue;
         seen.add(strike.id);

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { Strike, WeatherLogger } from '../types.ts';
 import { createLightningFeedSource, parseLightningLine, type LightningFeed } from './lightning-feed.ts';
 
 const SAMPLE = readFileSync(new URL('../../fixtures/lightning/feed-sample.ndjson', import.meta.url), 'utf8');
 const NOW = new Date('2026-06-15T20:05:00Z');
+const BAD_LINE_WARNING = 'lightning feed sent a line that is not a strike; dropping it';
 
 describe('parseLightningLine', () => {
   it('reads the vendor spellings and refuses what is not a strike', () => {
@@ -31,6 +32,28 @@ describe('parseLightningLine', () => {
     });
     expect(parseLightningLine(lines[3]!)).toBeNull();
     expect(parseLightningLine(lines[4]!)).toBeNull();
+  });
+
+  it('refuses JSON that is not a strike object, and a strike at an impossible latitude, longitude or time', () => {
+    const strike = { id: 'n-1', time: '2026-06-15T20:00:01Z', lat: 32.8, lon: -96.8 };
+    const bad = [
+      '[32.8,-96.8]',
+      '"n-1"',
+      'null',
+      JSON.stringify({ strikes: [strike] }),
+      JSON.stringify({ ...strike, lat: '32.8' }),
+      JSON.stringify({ ...strike, lat: -90.01 }),
+      JSON.stringify({ ...strike, lon: 180.01 }),
+      JSON.stringify({ ...strike, time: 'yesterday' }),
+      JSON.stringify({ ...strike, time: '2026-06-15T25:00:00Z' }),
+      // A number, but beyond the ±8.64e15 ms a Date can hold.
+      JSON.stringify({ id: 'n-1', timestamp: 1e20, lat: 32.8, lon: -96.8 }),
+    ];
+    for (const line of bad) expect(parseLightningLine(line), line).toBeNull();
+    expect(parseLightningLine(JSON.stringify({ ...strike, lat: -90, lon: 180 }))).toMatchObject({
+      latitude: -90,
+      longitude: 180,
+    });
   });
 });
 
@@ -79,7 +102,47 @@ describe('the lightning feed over WebSocket', () => {
     await waitFor(() => warnings.length > 0);
     await new Promise((r) => setTimeout(r, 100));
     expect(feed.connected()).toBe(false);
-    expect(warnings).toEqual(['lightning feed disconnected; reconnecting']);
+    expect(warnings).toEqual([BAD_LINE_WARNING, 'lightning feed disconnected; reconnecting']);
+  });
+
+  it('drops malformed lines between good ones without losing those strikes or the connection, logging each run of them once', async () => {
+    const strike = (id: string, second: number) =>
+      JSON.stringify({ id, time: `2026-06-15T20:01:0${second}Z`, lat: 32.8, lon: -96.8, type: 1 });
+    server = new WebSocketServer({ port: 0 });
+    await new Promise((resolve) => server!.once('listening', resolve));
+    let client: WebSocket | null = null;
+    server.on('connection', (socket) => {
+      client = socket;
+      socket.send(
+        [
+          strike('g-1', 1),
+          'not json at all',
+          '[32.8,-96.8]',
+          JSON.stringify({ strikes: [] }),
+          JSON.stringify({ id: 'b-1', time: '2026-06-15T20:01:02Z', lat: 91, lon: -96.8 }),
+          JSON.stringify({ id: 'b-2', time: 'yesterday', lat: 32.8, lon: -96.8 }),
+          JSON.stringify({ id: 'b-3', timestamp: 1e20, lat: 32.8, lon: -96.8 }),
+          strike('g-2', 3),
+        ].join('\n'),
+      );
+      // A whole message of junk, then the feed goes on.
+      socket.send('{"truncated":');
+    });
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(m), info: () => {} };
+    const port = (server.address() as AddressInfo).port;
+    feed = createLightningFeedSource({ url: `ws://127.0.0.1:${port}`, logger, now: () => NOW });
+    const batches: Strike[][] = [];
+    feed.subscribe((b) => batches.push(b));
+    await waitFor(() => feed!.rejectedLines() === 7);
+    expect(batches.flat().map((s) => s.id)).toEqual(['g-1', 'g-2']);
+    // Six bad lines in a row are one failure; the junk message after g-2 starts another.
+    expect(warnings).toEqual([BAD_LINE_WARNING, BAD_LINE_WARNING]);
+    client!.send(strike('g-3', 4));
+    await waitFor(() => batches.flat().length === 3);
+    expect(feed.connected()).toBe(true);
+    const window = await feed.strikes({ from: new Date('2026-06-15T20:00:00Z'), to: NOW });
+    expect(window.map((s) => s.id)).toEqual(['g-1', 'g-2', 'g-3']);
   });
 });
 

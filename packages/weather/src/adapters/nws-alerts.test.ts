@@ -8,7 +8,7 @@ import {
   createNwsAlertSource,
   parseNwsAlerts,
 } from './nws-alerts.ts';
-import type { FetchLike } from './resilient-fetch.ts';
+import { type FetchLike, SourceUnavailableError } from './resilient-fetch.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../fixtures/nws/${name}`, import.meta.url), 'utf8');
@@ -146,6 +146,43 @@ describe('the NWS alert source', () => {
     const third = await source.alertsForPoint(phoenix, at);
     expect(third).toHaveLength(2);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('keeps the last answer stale through a 200 that is not JSON or not a FeatureCollection, logging the outage once', async () => {
+    // What api.weather.gov sends when it fails behind a 200: an HTML error page, or a problem document.
+    const answers: (() => Promise<unknown>)[] = [
+      async () => JSON.parse(PHOENIX),
+      async () => JSON.parse('<html><body>Service Unavailable</body></html>'),
+      async () => ({
+        type: 'https://api.weather.gov/problems/UnexpectedProblem',
+        title: 'Unexpected Problem',
+        status: 500,
+      }),
+    ];
+    let alertsCalls = 0;
+    const fetch: FetchLike = async (url) =>
+      url.includes('/points/')
+        ? { ok: true, status: 200, json: async () => pointsDoc }
+        : { ok: true, status: 200, json: answers[alertsCalls++]! };
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(m), info: () => {} };
+    const source = createNwsAlertSource({ fetch, logger });
+    await source.alertsForPoint(phoenix, at);
+    const afterHtml = await source.alertsForPoint(phoenix, at);
+    const afterProblem = await source.alertsForPoint(phoenix, at);
+    for (const kept of [afterHtml, afterProblem])
+      expect(kept.map((a) => [a.event, a.stale])).toEqual([
+        ['Excessive Heat Warning', true],
+        ['Air Quality Alert', true],
+      ]);
+    expect(warnings).toEqual(['nws alerts failed; serving last good value as stale']);
+  });
+
+  it('fails with SourceUnavailableError when the first answer is malformed', async () => {
+    const fetch: FetchLike = async () => ({ ok: true, status: 200, json: async () => ({ type: 'Feature' }) });
+    await expect(createNwsAlertSource({ fetch }).alertsForPoint(phoenix, at)).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
   });
 
   it('a point outside the alert zones gets none of them', async () => {

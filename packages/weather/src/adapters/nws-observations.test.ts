@@ -88,13 +88,21 @@ describe('parsing NWS stations and observations', () => {
 });
 
 describe('the NWS observation source', () => {
+  /** An answer that never comes: only the request's timeout ends the wait. */
+  const HANG = Symbol('hang');
+
   function fakeNws(answers: Record<string, () => unknown>) {
     const calls: string[] = [];
-    const fetch: FetchLike = async (url) => {
+    const fetch: FetchLike = async (url, init) => {
       calls.push(url);
       const answer = answers[url];
       if (!answer) return { ok: false, status: 404, json: async () => ({}) };
-      return { ok: true, status: 200, json: async () => answer() };
+      const body = answer();
+      if (body === HANG)
+        return new Promise((_resolve, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)),
+        );
+      return { ok: true, status: 200, json: async () => body };
     };
     return { fetch, calls };
   }
@@ -134,6 +142,38 @@ describe('the NWS observation source', () => {
     latest = 0;
     const old = await source.observe('KDAL', new Date('2024-06-17T00:00:00Z'));
     expect(old).toMatchObject({ stale: true, observedAt: new Date('2024-06-16T20:53:00Z') });
+  });
+
+  it('serves the last good observation stale when the next requests time out, logging the outage once', async () => {
+    let latest = 0;
+    const { fetch } = fakeNws({
+      [`${API}/stations/KDAL`]: () => JSON.parse(KDAL_META),
+      [`${API}/stations/KDAL/observations/latest`]: () => (++latest === 1 ? JSON.parse(KDAL_OBS) : HANG),
+    });
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(m), info: () => {} };
+    const source = createNwsObservationSource({ fetch, logger, timeoutMs: 20 });
+    const fresh = await source.observe('KDAL', new Date('2024-06-16T21:10:00Z'));
+    expect(fresh?.stale).toBeUndefined();
+    for (const at of [new Date('2024-06-16T21:20:00Z'), new Date('2024-06-16T21:30:00Z')])
+      expect(await source.observe('KDAL', at)).toMatchObject({
+        stale: true,
+        temperatureC: 27.2,
+        observedAt: new Date('2024-06-16T20:53:00Z'),
+      });
+    expect(latest).toBe(3);
+    expect(warnings).toEqual(['nws observations failed; serving last good value as stale']);
+  });
+
+  it('fails with SourceUnavailableError when the first request times out', async () => {
+    const { fetch } = fakeNws({
+      [`${API}/stations/KDAL`]: () => JSON.parse(KDAL_META),
+      [`${API}/stations/KDAL/observations/latest`]: () => HANG,
+    });
+    const source = createNwsObservationSource({ fetch, timeoutMs: 20 });
+    await expect(source.observe('KDAL', new Date('2024-06-16T21:10:00Z'))).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
   });
 
   it('fails with SourceUnavailableError when a station never answered', async () => {

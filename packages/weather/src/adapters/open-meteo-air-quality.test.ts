@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { WeatherLogger } from '../types.ts';
 import { createOpenMeteoAirQualitySource, parseOpenMeteoAirQuality } from './open-meteo-air-quality.ts';
-import { MalformedResponseError, type FetchLike } from './resilient-fetch.ts';
+import { MalformedResponseError, SourceUnavailableError, type FetchLike } from './resilient-fetch.ts';
 
 const DOC = readFileSync(
   new URL('../../fixtures/open-meteo/air-quality-dallas-2024-06-15.json', import.meta.url),
@@ -59,5 +60,31 @@ describe('the Open-Meteo air-quality source', () => {
     expect(fresh.every((s) => !s.stale)).toBe(true);
     expect(stale.every((s) => s.stale === true)).toBe(true);
     expect(stale.map((s) => s.hourly)).toEqual(fresh.map((s) => s.hourly));
+  });
+
+  it('keeps the last good answer, stale, when the next requests time out, logging the outage once', async () => {
+    let calls = 0;
+    const fetch: FetchLike = async (_url, init) => {
+      if (++calls === 1) return { ok: true, status: 200, json: async () => JSON.parse(DOC) };
+      // Never answers: only the timeout's abort ends it.
+      return new Promise((_resolve, reject) =>
+        init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)),
+      );
+    };
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(m), info: () => {} };
+    const source = createOpenMeteoAirQualitySource({ fetch, logger, timeoutMs: 20 });
+    const at = new Date('2024-06-16T12:30:00Z');
+    const fresh = await source.near(POINT, at);
+    for (const stale of [await source.near(POINT, at), await source.near(POINT, at)]) {
+      expect(stale.every((s) => s.stale === true)).toBe(true);
+      expect(stale.map((s) => s.hourly)).toEqual(fresh.map((s) => s.hourly));
+    }
+    // A point never fetched has nothing to fall back on.
+    await expect(source.near({ latitude: 30.27, longitude: -97.74 }, at)).rejects.toBeInstanceOf(
+      SourceUnavailableError,
+    );
+    expect(calls).toBe(4);
+    expect(warnings).toEqual(['open-meteo-air-quality failed; serving last good value as stale']);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { WeatherLogger } from '../types.ts';
 import { createOpenMeteoForecastSource, parseOpenMeteoForecast, weatherCodeForWmo } from './open-meteo.ts';
-import { MalformedResponseError, type FetchLike } from './resilient-fetch.ts';
+import { MalformedResponseError, SourceUnavailableError, type FetchLike } from './resilient-fetch.ts';
 
 const FORECAST = readFileSync(
   new URL('../../fixtures/open-meteo/forecast-dallas-2024-06-15.json', import.meta.url),
@@ -82,5 +82,36 @@ describe('the Open-Meteo forecast source', () => {
     expect(daily.stale).toBe(true);
     expect(daily.issuedAt).toEqual(issued);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('serves the last good forecast stale when the next requests time out, logging the outage once', async () => {
+    const point = { latitude: 32.78, longitude: -96.8 };
+    const elsewhere = { latitude: 30.27, longitude: -97.74 };
+    let calls = 0;
+    const fetch: FetchLike = async (_url, init) => {
+      if (++calls === 1) return { ok: true, status: 200, json: async () => JSON.parse(FORECAST) };
+      // Never answers: only the timeout's abort ends it.
+      return new Promise((_resolve, reject) =>
+        init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)),
+      );
+    };
+    const warnings: string[] = [];
+    const logger: WeatherLogger = { warn: (_d, m) => warnings.push(m), info: () => {} };
+    const source = createOpenMeteoForecastSource({ fetch, logger, timeoutMs: 20 });
+    const issued = new Date('2024-06-15T12:20:00Z');
+    const fresh = await source.hourly(point, issued);
+    const later = new Date('2024-06-15T13:20:00Z');
+    const hourly = await source.hourly(point, later);
+    expect(hourly.stale).toBe(true);
+    expect(hourly.issuedAt).toEqual(issued);
+    expect(hourly.hours[0]!.time).toEqual(new Date('2024-06-15T13:00:00Z'));
+    expect(hourly.hours[0]).toEqual(fresh.hours[1]);
+    const daily = await source.daily(point, later);
+    expect(daily.stale).toBe(true);
+    expect(daily.days.length).toBeGreaterThanOrEqual(7);
+    // A point never fetched has no forecast to fall back on.
+    await expect(source.hourly(elsewhere, later)).rejects.toBeInstanceOf(SourceUnavailableError);
+    expect(calls).toBe(4);
+    expect(warnings).toEqual(['open-meteo failed; serving last good value as stale']);
   });
 });
