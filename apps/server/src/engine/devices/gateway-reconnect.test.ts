@@ -67,21 +67,33 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   ]);
 }
 
-beforeAll(async () => {
-  h = await createEngineHarness();
-  await startBroker();
-  gateway = createDeviceGateway({
+/** A gateway on the external broker at `brokerPort`, driven by hand (no timers, no virtual devices). */
+function gatewayOn(brokerPort: number): DeviceGateway {
+  return createDeviceGateway({
     config: h.config,
     db: h.db,
     clock: h.clock,
     weather: h.weather,
     log,
     enqueueAlert: h.enqueueAlert,
-    mqttUrl: `mqtt://127.0.0.1:${port}`,
+    mqttUrl: `mqtt://127.0.0.1:${brokerPort}`,
     virtualSirens: false,
     virtualStations: false,
     autoTick: false,
   });
+}
+
+/** A siren of a new customer. */
+async function newSiren(customerName: string) {
+  const customer = await buildCustomer(h.db, { name: customerName });
+  const unit = await buildHardware(h.db, { customerId: customer.id, modelId: 'OWS' });
+  return { customer, siren: await buildSiren(h.db, { customerId: customer.id, hardwareId: unit.id }) };
+}
+
+beforeAll(async () => {
+  h = await createEngineHarness();
+  await startBroker();
+  gateway = gatewayOn(port);
   await gateway.start();
 }, 60_000);
 
@@ -93,9 +105,7 @@ afterAll(async () => {
 
 describe('an external broker that goes away and comes back', () => {
   it('keeps commands pending and expires them with a fault while it is away, then delivers again once it is back', async () => {
-    const customer = await buildCustomer(h.db, { name: 'Reconnecting' });
-    const unit = await buildHardware(h.db, { customerId: customer.id, modelId: 'OWS' });
-    const siren = await buildSiren(h.db, { customerId: customer.id, hardwareId: unit.id });
+    const { customer, siren } = await newSiren('Reconnecting');
     const station = await startVirtualStation({
       url: `mqtt://127.0.0.1:${port}`,
       customerId: customer.id,
@@ -172,18 +182,7 @@ describe('an external broker that is away when the product starts', () => {
     const latePort = (probe.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
 
-    const late = createDeviceGateway({
-      config: h.config,
-      db: h.db,
-      clock: h.clock,
-      weather: h.weather,
-      log,
-      enqueueAlert: h.enqueueAlert,
-      mqttUrl: `mqtt://127.0.0.1:${latePort}`,
-      virtualSirens: false,
-      virtualStations: false,
-      autoTick: false,
-    });
+    const late = gatewayOn(latePort);
     const aedes = await Aedes.createBroker();
     const server = net.createServer(aedes.handle);
     try {
@@ -191,9 +190,7 @@ describe('an external broker that is away when the product starts', () => {
       expect(logged).toContain('devices: MQTT broker unreachable at start; the gateway keeps trying');
 
       await new Promise<void>((resolve) => server.listen(latePort, '127.0.0.1', () => resolve()));
-      const customer = await buildCustomer(h.db, { name: 'Late broker' });
-      const unit = await buildHardware(h.db, { customerId: customer.id, modelId: 'OWS' });
-      const siren = await buildSiren(h.db, { customerId: customer.id, hardwareId: unit.id });
+      const { customer, siren } = await newSiren('Late broker');
       const device = await startVirtualSiren({
         url: `mqtt://127.0.0.1:${latePort}`,
         customerId: customer.id,
