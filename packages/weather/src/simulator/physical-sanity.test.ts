@@ -72,6 +72,38 @@ describe('forecasts agree with the observations that follow', () => {
     expect(compared).toBeGreaterThan(54);
   });
 
+  it('a forecast issued under a storm carries it in its first hours (a nowcast), then the fair model', async () => {
+    const issued = new Date('2026-05-20T21:10:00Z');
+    const here = { latitude: 41, longitude: -101 };
+    const calm = createSimulator({ seed: 6, startTime: issued, focusPoints: [DALLAS] });
+    const stormy = createSimulator({ seed: 6, startTime: issued, focusPoints: [DALLAS] });
+    // a severe storm born 20 minutes ago a few km west of the point, drifting over it
+    stormy.spawnStorm(
+      {
+        latitude: here.latitude,
+        longitude: here.longitude - 0.05,
+        headingDeg: 90,
+        speedMs: 5,
+        lifetimeMinutes: 90,
+      },
+      new Date(issued.getTime() - 20 * 60_000),
+    );
+    const now = stormy.world.weatherAt(here.latitude, here.longitude, issued.getTime());
+    expect(now.stormInfluence).toBeGreaterThan(0.3);
+    const fair = (await calm.forecast.hourly(here, issued, 12)).hours;
+    const cast = (await stormy.forecast.hourly(here, issued, 12)).hours;
+    // the current hour: the storm's rain, a near-certain chance of it, its thunder and its gusts
+    expect(cast[0]!.precipitationMm).toBeGreaterThanOrEqual(0.1);
+    expect(cast[0]!.precipitationChancePct).toBeGreaterThanOrEqual(90);
+    expect(['0023', '0030']).toContain(cast[0]!.weatherCode.slice(0, 4));
+    expect(cast[0]!.windGustMs).toBeGreaterThan(fair[0]!.windGustMs);
+    // and its outflow: cooler than the fair model's hour, as the point is now
+    expect(now.temperatureC).toBeLessThan(fair[0]!.temperatureC - 1);
+    expect(cast[0]!.temperatureC).toBeLessThan(fair[0]!.temperatureC - 1);
+    // from the nowcast's end on, the storm is no longer carried: the fair model's hours exactly
+    for (let i = 3; i < 12; i++) expect(cast[i]).toEqual(fair[i]);
+  });
+
   it('daily forecast covers at least 7 days with the high above the low', async () => {
     const issued = new Date('2026-05-20T12:00:00Z');
     const sim = createSimulator({ seed: 4, startTime: issued, focusPoints: [DALLAS] });

@@ -39,6 +39,8 @@ import {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
+/** Hours over which the forecast carries the storms the model already sees, fading out (see hourlyForecast). */
+const NOWCAST_HOURS = 3;
 const DAY_MS = 86_400_000;
 /** Background cells are considered for birth once per slot in each region. */
 const BACKGROUND_SLOT_MS = 5 * MINUTE_MS;
@@ -600,7 +602,9 @@ export class SimWorld {
   /**
    * Hourly forecast: the fair-weather model run forward from the hour of issue, plus a convective
    * rain chance from the storm climatology and a small error growing with lead time (±0.3 °C at
-   * 24 h, ±0.9 °C at 72 h) so a forecast is a forecast, not a copy of the future.
+   * 24 h, ±0.9 °C at 72 h) so a forecast is a forecast, not a copy of the future. Over the first
+   * NOWCAST_HOURS the storms the model sees are carried too (a nowcast), fading with lead time: the
+   * current hour of a forecast issued under a storm has its rain, gusts, outflow and thunder.
    */
   hourlyForecast(point: LatLon, issuedMs: number, hours: number): HourlyForecastItem[] {
     const firstHour = Math.floor(issuedMs / HOUR_MS) * HOUR_MS;
@@ -613,41 +617,82 @@ export class SimWorld {
         Math.max(0, lead) *
         0.0125 *
         (keyedUniform(this.seed, 401, Math.floor(issuedMs / HOUR_MS), i) * 2 - 1);
-      const temperatureC = b.temperatureC + error;
-      const chance = Math.round(
+      let temperatureC = b.temperatureC + error;
+      let dewPointC = b.dewPointC;
+      let windSpeedMs = b.windSpeedMs;
+      let windGustMs = b.windSpeedMs * 1.45;
+      let windDirectionDeg = b.windDirectionDeg;
+      let chance = Math.round(
         100 * Math.min(0.9, convectiveLikelihood(this.seed, point.longitude, t) * 0.55),
       );
-      const precipitationMm = chance >= 30 ? round2((chance / 100) * 1.2) : 0;
+      let precipitationMm = chance >= 30 ? round2((chance / 100) * 1.2) : 0;
+      let thunder = chance >= 40;
+      let severe = false;
+      let cloudFraction = Math.max(b.cloudFraction, chance / 100);
+      const storm = this.nowcast(point, issuedMs, t);
+      if (storm) {
+        const { w, weight, rainMm } = storm;
+        const blend = (fair: number, stormy: number) => fair + weight * (stormy - fair);
+        temperatureC = blend(temperatureC, w.temperatureC);
+        dewPointC = blend(dewPointC, w.dewPointC);
+        windSpeedMs = blend(windSpeedMs, w.windSpeedMs);
+        windGustMs = Math.max(windGustMs, blend(windGustMs, w.windGustMs));
+        if (weight >= 0.5) windDirectionDeg = w.windDirectionDeg;
+        precipitationMm = round2(blend(precipitationMm, rainMm));
+        if (rainMm >= 0.1) chance = Math.max(chance, Math.round(100 * Math.min(1, weight + 0.1)));
+        thunder ||= w.thunder && weight >= 0.5;
+        severe = w.severe && weight >= 0.5;
+        cloudFraction = Math.max(cloudFraction, blend(cloudFraction, w.cloudFraction));
+      }
       const snow = temperatureC <= 0.5;
       const dayLight = b.sunElevationDeg > 0;
-      const dewPointC = Math.min(b.dewPointC, temperatureC - 0.5);
+      dewPointC = Math.min(dewPointC, temperatureC - 0.5);
       items.push({
         time: new Date(t),
         temperatureC: round1(temperatureC),
         dewPointC: round1(dewPointC),
         relativeHumidityPct: Math.round(relativeHumidityPctClamped(temperatureC, dewPointC)),
-        windSpeedMs: round1(b.windSpeedMs),
-        windGustMs: round1(b.windSpeedMs * 1.45),
-        windDirectionDeg: Math.round(b.windDirectionDeg),
+        windSpeedMs: round1(windSpeedMs),
+        windGustMs: round1(windGustMs),
+        windDirectionDeg: Math.round(windDirectionDeg) % 360,
         pressureHpa: round1(b.pressureHpa),
         solarWm2: Math.round(b.solarWm2),
-        cloudCoverPct: Math.round(100 * b.cloudFraction),
+        cloudCoverPct: Math.round(100 * cloudFraction),
         precipitationMm: snow ? 0 : precipitationMm,
         precipitationChancePct: chance,
         snowCm: snow ? round2(precipitationMm) : 0,
         weatherCode: weatherCodeFor({
-          cloudFraction: Math.max(b.cloudFraction, chance / 100),
+          cloudFraction,
           precipitationMmPerHour: precipitationMm,
           temperatureC,
-          thunder: chance >= 40 && !snow,
-          severe: false,
+          thunder: thunder && !snow,
+          severe: severe && !snow,
           dayLight,
-          windSpeedMs: b.windSpeedMs,
+          windSpeedMs,
         }),
         dayLight,
       });
     }
     return items;
+  }
+
+  /**
+   * The storm part of forecast hour `t` issued at `issuedMs`: the point's weather in the middle of what is
+   * left of the hour, its rain over that part, and how much of it the forecast carries (1 now, fading to 0
+   * at NOWCAST_HOURS). Null beyond the nowcast or where no storm reaches.
+   */
+  private nowcast(
+    point: LatLon,
+    issuedMs: number,
+    t: number,
+  ): { w: PointWeather; weight: number; rainMm: number } | null {
+    const sampleMs = (Math.max(t, issuedMs) + t + HOUR_MS) / 2;
+    const weight = 1 - (sampleMs - issuedMs) / (NOWCAST_HOURS * HOUR_MS);
+    if (weight <= 0) return null;
+    const w = this.weatherAt(point.latitude, point.longitude, sampleMs);
+    const rainMm = this.rainBetween(point.latitude, point.longitude, Math.max(t, issuedMs), t + HOUR_MS);
+    if (w.stormInfluence < 0.05 && rainMm < 0.1 && !w.thunder) return null;
+    return { w, weight, rainMm };
   }
 
   /** Daily forecast by local solar day, from the hourly run. */
