@@ -183,7 +183,7 @@ describe('[ASSISTANT][DASHBOARD] fallbacks when the server fails a call', () => 
     await expectVisible(lightning, TEXTS.lightningError);
     await expectVisible(lightning, TEXTS.lightningSupport);
 
-    // no reload: the panel polls every second and recovers by itself
+    // no reload: the panel's 10 s poll recovers it by itself
     await restore();
     await lightning.getByTestId('zone-1-countdown').waitFor({ timeout: 20_000 });
     await expectGone(lightning, TEXTS.lightningError);

@@ -6,10 +6,10 @@ import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TLightningStreamEvent } from '@allclear/contracts';
 import { useAuthStore } from '../../../app/auth/auth-store.ts';
-import { lightningStatus } from '../test/dashboard-payloads.ts';
+import { lightningStatus, serverError } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
-import { LightningStatus } from '../components/lightning-status.tsx';
+import { LightningStatus, LIGHTNING_ERROR_TEXT } from '../components/lightning-status.tsx';
 import { parseSse, readLightningStream } from '../api/lightning-stream.ts';
 import { getLocationDelayQueryOptions } from '../api/get-lightning.ts';
 import { reconnectDelayMs, REFETCH_GATHER_MS, useLightningStream } from './use-lightning-stream.ts';
@@ -26,6 +26,8 @@ function fakeServer() {
     streamAuthorization: [] as (string | null)[],
     streamFailures: 0,
     streams: [] as ReadableStreamDefaultController<Uint8Array>[],
+    /** While true, status calls answer 500. */
+    statusFails: false,
     /** While set, status calls wait for it (a slow server). */
     gate: null as Promise<void> | null,
     aborted: 0,
@@ -55,6 +57,7 @@ function fakeServer() {
     }
     if (url.endsWith('/api/Lightning/Location/1')) {
       state.statusCalls += 1;
+      if (state.statusFails) return new Response(JSON.stringify(serverError), { status: 500 });
       // the answer reflects the server at the moment the call arrived
       const remaining = state.remaining;
       if (state.gate) await state.gate;
@@ -217,6 +220,22 @@ describe('useLightningStream', { timeout: 20_000 }, () => {
     } finally {
       clearInterval(storm);
     }
+  });
+
+  it("leaves a failing status call to the panel's poll: a storm's changes keep its error text on screen", async () => {
+    const server = fakeServer();
+    server.state.statusFails = true;
+    renderPanel(<DashboardWithStream />);
+    expect(await screen.findByText(LIGHTNING_ERROR_TEXT)).toBeInTheDocument();
+    await vi.waitFor(() => expect(server.state.streamCalls).toBe(1));
+    const callsAtError = server.state.statusCalls;
+    for (let i = 0; i < 5; i += 1) {
+      server.push({ locationId: 1 });
+      await new Promise((r) => setTimeout(r, 150));
+      // never back to the loading skeleton
+      expect(screen.getByText(LIGHTNING_ERROR_TEXT)).toBeInTheDocument();
+    }
+    expect(server.state.statusCalls).toBe(callsAtError);
   });
 
   it('reconnects with backoff after the stream drops or is refused, and refetches what it may have missed', async () => {

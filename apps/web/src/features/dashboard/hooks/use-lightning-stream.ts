@@ -40,6 +40,12 @@ function createRefetcher(client: QueryClient): { request: (locationId: number) =
   const lastFetch = new Map<number, number>();
   const fetchNow = (locationId: number) => {
     const { queryKey } = getLightningStatusQueryOptions(locationId);
+    // While the call fails, the panel's own 10 s poll retries it; a storm's changes would only hammer a
+    // failing server (and each new fetch would put a panel that never had data back to loading).
+    if (client.getQueryState(queryKey)?.status === 'error') {
+      timers.delete(locationId);
+      return;
+    }
     if (client.isFetching({ queryKey }) > 0) {
       timers.set(
         locationId,
