@@ -119,7 +119,7 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
   const end = points.length > 0 ? points[points.length - 1]!.time : null;
   const option: ChartOption = {
     animation: false,
-    grid: { left: 40, right: 16, top: 16, bottom: 24 },
+    grid: { left: 40, right: 16, top: 16, bottom: 28 },
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'time',
@@ -128,6 +128,8 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
       splitNumber: DASHBOARD_TIMELINE_HOURS,
       axisLabel: {
         hideOverlap: true,
+        // clear of the lowest value label, which sits on the axis line in the same corner
+        margin: 12,
         formatter: (value: number) => dayjs(value).format('h A'),
       },
     },
