@@ -79,6 +79,19 @@ export function weatherCodeFor(inputs: WeatherCodeInputs): string {
   return c < 0.2 ? '0002' : c < 0.5 ? '0003' : c < 0.85 ? '0004' : '0005';
 }
 
+/** The code of a sky the source did not describe (an unknown icon or WMO code): partly cloudy, dry. */
+export function unknownSkyCode(dayLight: boolean): string {
+  return weatherCodeFor({
+    cloudFraction: 0.5,
+    precipitationMmPerHour: 0,
+    temperatureC: 15,
+    thunder: false,
+    severe: false,
+    dayLight,
+    windSpeedMs: 0,
+  });
+}
+
 /** Which code of a day is the most significant (precipitation beats sky, thunder beats rain). */
 export function weatherCodeRank(code: string): number {
   const tail = Number(code.slice(2));

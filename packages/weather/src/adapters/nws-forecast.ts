@@ -5,7 +5,7 @@
 // those fields are NaN (missing), never invented.
 import { COMPASS_16 } from '@allclear/domain';
 import type { DailyForecastItem, ForecastSource, HourlyForecastItem, LatLon } from '../types.ts';
-import { weatherCodeFor } from '../weather-codes.ts';
+import { unknownSkyCode } from '../weather-codes.ts';
 import {
   type NwsHttpOptions,
   cloudCoverForNwsIcon,
@@ -118,18 +118,7 @@ export function parseNwsForecast(json: unknown): NwsForecastDocument {
 }
 
 function codeOf(icon: string | null, dayLight: boolean): string {
-  return (
-    weatherCodeForNwsIcon(icon) ??
-    weatherCodeFor({
-      cloudFraction: 0.5,
-      precipitationMmPerHour: 0,
-      temperatureC: 15,
-      thunder: false,
-      severe: false,
-      dayLight,
-      windSpeedMs: 0,
-    })
-  );
+  return weatherCodeForNwsIcon(icon) ?? unknownSkyCode(dayLight);
 }
 
 /** Hourly items from the hourly forecast's one-hour periods. */

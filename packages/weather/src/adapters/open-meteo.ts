@@ -7,7 +7,7 @@ import type {
   LatLon,
   WeatherLogger,
 } from '../types.ts';
-import { weatherCodeFor } from '../weather-codes.ts';
+import { unknownSkyCode } from '../weather-codes.ts';
 import { type FetchLike, MalformedResponseError, createResilientFetch } from './resilient-fetch.ts';
 
 export const OPEN_METEO_SOURCE = 'open-meteo';
@@ -81,16 +81,7 @@ const NIGHT_SKY: Record<string, string> = {
 /** Spec icon code for a WMO weather code (WMO 4677 subset used by Open-Meteo), by day or night. */
 export function weatherCodeForWmo(wmo: number, dayLight: boolean): string {
   const day = WMO_TO_DAY_CODE[wmo];
-  if (!day)
-    return weatherCodeFor({
-      cloudFraction: 0.5,
-      precipitationMmPerHour: 0,
-      temperatureC: 15,
-      thunder: false,
-      severe: false,
-      dayLight,
-      windSpeedMs: 0,
-    });
+  if (!day) return unknownSkyCode(dayLight);
   if (dayLight) return day;
   return NIGHT_SKY[day] ?? `20${day.slice(2)}`;
 }

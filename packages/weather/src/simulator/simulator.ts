@@ -374,16 +374,19 @@ function round1(v: number): number {
 }
 
 /** The world's weather at a point as a station reports it: one decimal, whole percent and degrees. */
-export function stationMeasures(w: PointWeather): {
-  temperatureC: number;
-  relativeHumidityPct: number;
-  dewPointC: number;
-  windSpeedMs: number;
-  windGustMs: number;
-  windDirectionDeg: number;
-  pressureHpa: number;
-  solarWm2: number;
-} {
+export function stationMeasures(
+  w: PointWeather,
+): Pick<
+  StationObservation,
+  | 'temperatureC'
+  | 'relativeHumidityPct'
+  | 'dewPointC'
+  | 'windSpeedMs'
+  | 'windGustMs'
+  | 'windDirectionDeg'
+  | 'pressureHpa'
+  | 'solarWm2'
+> {
   return {
     temperatureC: round1(w.temperatureC),
     relativeHumidityPct: Math.round(w.relativeHumidityPct),

@@ -1,13 +1,7 @@
 // Reads of active policy warnings, NWS alerts applied to a location and the customer's policies.
 import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import {
-  locationConditions,
-  nwsAlertApplications,
-  policies,
-  policyTypes,
-  policyWarnings,
-} from '../../../db/schema/index.ts';
+import { nwsAlertApplications, policies, policyTypes, policyWarnings } from '../../../db/schema/index.ts';
 import { PolicyRepository, type PolicyRow } from '../../../engine/policies/policy.repository.ts';
 
 export interface ActiveWarningRow {
@@ -31,15 +25,6 @@ export type NwsApplicationRow = typeof nwsAlertApplications.$inferSelect;
 
 export class ThreatRepository {
   constructor(private readonly db: Database) {}
-
-  /** The location's current conditions (the last observation the engine recorded), if any. */
-  async currentConditions(locationId: number): Promise<typeof locationConditions.$inferSelect | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(locationConditions)
-      .where(eq(locationConditions.locationId, locationId));
-    return row;
-  }
 
   /** Active warnings of a location with their policy and type, oldest first. */
   async activeWarnings(locationId: number): Promise<ActiveWarningRow[]> {

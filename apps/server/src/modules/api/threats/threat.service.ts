@@ -9,6 +9,7 @@ import { warningMessage } from '../../../engine/policies/messages.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { visibleLocation } from '../observations/location-access.ts';
+import { ObservationReadRepository } from '../observations/observation.repository.ts';
 import { freshObservation, threatForecast, todaysHours } from './threat-forecast.ts';
 import { ThreatRepository, type ActiveWarningRow } from './threat.repository.ts';
 
@@ -49,12 +50,14 @@ export function presentWarning(w: ActiveWarningRow, locationLabel: string): TPol
 
 export class ThreatService {
   private readonly repo: ThreatRepository;
+  private readonly observations: ObservationReadRepository;
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
   ) {
     this.repo = new ThreatRepository(db);
+    this.observations = new ObservationReadRepository(db);
   }
 
   /** `GET observations/Violations/{id}`, `GET PolicyWarnings/Location/{id}`: the active policy warnings. */
@@ -101,7 +104,7 @@ export class ThreatService {
     const policies = await this.repo.customerPolicies(location.customerId);
     if (policies.length === 0) return [];
     const hourly = await this.weather.providers.forecast.hourly(location, now, 48);
-    const current = await this.repo.currentConditions(location.id);
+    const current = await this.observations.conditionsOf(location.id);
     return threatForecast(
       policies,
       location.customerId,
