@@ -10,6 +10,7 @@ export * from './forecast-breakdown.ts';
 export * from './hardware.ts';
 export * from './heat-stress.ts';
 export * from './lightning-delay.ts';
+export * from './local-time.ts';
 export * from './location-defaults.ts';
 export * from './location-flags.ts';
 export * from './map-menus.ts';

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { formatLocalTime, isKnownTimeZone, timeZoneAbbreviation, timeZoneAt } from './local-time.ts';
+
+// 2026-07-01 18:00 UTC: 1:00 PM CDT in Arlington, 8:00 AM HST in Honolulu
+const JULY = new Date('2026-07-01T18:00:00Z');
+// 2026-01-15 18:00 UTC: 12:00 PM CST
+const JANUARY = new Date('2026-01-15T18:00:00Z');
+
+describe('timeZoneAt', () => {
+  it.each([
+    ['AT&T Stadium, Arlington TX', 32.7473, -97.0945, 'America/Chicago'],
+    ['Paycom Center, Oklahoma City', 35.4634, -97.5151, 'America/Chicago'],
+    ['Aloha Stadium, Honolulu', 21.3728, -157.93, 'Pacific/Honolulu'],
+    ['Dodger Stadium, Los Angeles', 34.0739, -118.24, 'America/Los_Angeles'],
+    ['Chase Field, Phoenix (no DST)', 33.4455, -112.0667, 'America/Phoenix'],
+    ['MetLife Stadium, New Jersey', 40.8135, -74.0745, 'America/New_York'],
+    ['Coors Field, Denver', 39.7559, -104.9942, 'America/Denver'],
+    ['Wembley, London', 51.556, -0.2796, 'Europe/London'],
+  ])('%s is in %s', (_name, lat, lon, zone) => {
+    expect(timeZoneAt(lat, lon)).toBe(zone);
+  });
+
+  it('falls back to UTC for coordinates that are not a place', () => {
+    expect(timeZoneAt(Number.NaN, 0)).toBe('UTC');
+    expect(timeZoneAt(91, 0)).toBe('UTC');
+    expect(timeZoneAt(0, 181)).toBe('UTC');
+    expect(timeZoneAt(0, Number.POSITIVE_INFINITY)).toBe('UTC');
+  });
+});
+
+describe('formatLocalTime', () => {
+  it('reads an instant in the zone with its daylight-saving abbreviation', () => {
+    expect(formatLocalTime(JULY, 'America/Chicago')).toBe('1:00 PM CDT');
+    expect(formatLocalTime(JANUARY, 'America/Chicago')).toBe('12:00 PM CST');
+    expect(formatLocalTime(JULY, 'America/New_York')).toBe('2:00 PM EDT');
+    expect(formatLocalTime(JULY, 'America/Los_Angeles')).toBe('11:00 AM PDT');
+    expect(formatLocalTime(JULY, 'America/Phoenix')).toBe('11:00 AM MST');
+    expect(formatLocalTime(JULY, 'Pacific/Honolulu')).toBe('8:00 AM HST');
+  });
+
+  it('accepts epoch ms and ISO strings', () => {
+    expect(formatLocalTime(JULY.getTime(), 'America/Chicago')).toBe('1:00 PM CDT');
+    expect(formatLocalTime('2026-07-01T18:00:00Z', 'America/Chicago')).toBe('1:00 PM CDT');
+  });
+
+  it('names the date on request, or when the local day differs from a reference', () => {
+    expect(formatLocalTime(JULY, 'America/Chicago', { withDate: true })).toBe('Jul 1, 1:00 PM CDT');
+    // 03:30 UTC on Jul 2 is still Jul 1 in Chicago (10:30 PM CDT): same local day, no date
+    const lateEvening = new Date('2026-07-02T03:30:00Z');
+    expect(formatLocalTime(lateEvening, 'America/Chicago', { relativeTo: JULY })).toBe('10:30 PM CDT');
+    // the next local morning names its date
+    const nextMorning = new Date('2026-07-02T14:00:00Z');
+    expect(formatLocalTime(nextMorning, 'America/Chicago', { relativeTo: JULY })).toBe('Jul 2, 9:00 AM CDT');
+  });
+
+  it('shows seconds on request', () => {
+    expect(formatLocalTime(new Date('2026-07-01T18:00:05Z'), 'America/Chicago', { seconds: true })).toBe(
+      '1:00:05 PM CDT',
+    );
+  });
+
+  it('uses plain spaces only (no narrow no-break space from ICU)', () => {
+    const text = formatLocalTime(JULY, 'America/Chicago', { withDate: true, seconds: true });
+    expect(text).toMatch(/^[\x20-\x7e]+$/);
+  });
+
+  it('reads an unknown zone in UTC rather than throwing', () => {
+    expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isKnownTimeZone('America/Chicago')).toBe(true);
+    expect(formatLocalTime(JULY, 'Mars/Olympus_Mons')).toBe('6:00 PM UTC');
+  });
+
+  it('gives the abbreviation of the zone at an instant', () => {
+    expect(timeZoneAbbreviation(JULY, 'America/Chicago')).toBe('CDT');
+    expect(timeZoneAbbreviation(JANUARY, 'America/Chicago')).toBe('CST');
+    expect(timeZoneAbbreviation(JULY, 'Pacific/Honolulu')).toBe('HST');
+  });
+});
