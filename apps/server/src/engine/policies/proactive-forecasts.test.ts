@@ -81,7 +81,66 @@ describe('demo meteorologist', () => {
     const rows = await t.db.db.select().from(proactiveForecasts);
     expect(rows.map((r) => [r.locationId, r.typeName])).toEqual([[t.a.location.id, 'Storm Outlook']]);
     const [message] = await t.db.db.select().from(proactiveForecastMessages);
-    expect(message!.headline).toBe(`Showers and storms possible near ${t.a.location.label} from 20:00 UTC`);
+    // the clock is 2026-07-01 17:00 UTC; hour 3 is 20:00 UTC, 3:00 PM in Dallas (CDT)
+    expect(message!.headline).toBe(`Showers and storms possible near ${t.a.location.label} from 3:00 PM CDT`);
     expect(message!.correlationId).toBe(events[0]!.correlationId);
+    // expires 12 hours on, at local midnight (the next local day)
+    expect(events[0]!.body).toContain('from about 3:00 PM CDT');
+    expect(events[0]!.body).toMatch(/In effect until Jul 2, 12:00 AM CDT\.$/);
+    expect(`${events[0]!.subject} ${events[0]!.body}`).not.toMatch(/UTC/);
+  });
+});
+
+describe("proactive forecast texts read the location's own time zone", () => {
+  const stormAt = (utcHour: number): ForecastSource => ({
+    async hourly(point, issuedAt) {
+      return {
+        point,
+        issuedAt,
+        source: 'test',
+        hours: Array.from({ length: 12 }, (_, h) => {
+          const time = new Date(issuedAt.getTime() + h * 3_600_000);
+          return hour(time, time.getUTCHours() === utcHour ? 70 : 10);
+        }),
+      };
+    },
+    async daily() {
+      throw new Error('not used');
+    },
+  });
+
+  async function runAt(place: { label: string; latitude: number; longitude: number }): Promise<AlertEvent[]> {
+    await t.db.db.delete(proactiveForecasts);
+    await t.db.db.delete(locations).where(eq(locations.id, t.b.location.id));
+    await t.db.db.update(locations).set(place).where(eq(locations.id, t.a.location.id));
+    const events: AlertEvent[] = [];
+    const meteorologist = createDemoMeteorologist({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      weather: { ...t.weather, providers: { ...t.weather.providers, forecast: stormAt(18) } },
+      log: t.app.log,
+      enqueueAlert: async (_tx, e) => {
+        events.push(e);
+      },
+    });
+    await meteorologist.runCycle();
+    return events;
+  }
+
+  it('AT&T Stadium (Arlington, TX) reads 1:00 PM CDT, not 18:00 UTC', async () => {
+    const events = await runAt({ label: 'AT&T Stadium', latitude: 32.7473, longitude: -97.0945 });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.subject).toBe(
+      'Storm Outlook for AT&T Stadium: Showers and storms possible near AT&T Stadium from 1:00 PM CDT',
+    );
+    expect(events[0]!.body).toMatch(/In effect until Jul 2, 12:00 AM CDT\.$/);
+  });
+
+  it('a stadium in Honolulu reads HST', async () => {
+    const events = await runAt({ label: 'Aloha Stadium', latitude: 21.3728, longitude: -157.93 });
+    expect(events).toHaveLength(1);
+    expect(events[0]!.subject).toContain('Showers and storms possible near Aloha Stadium from 8:00 AM HST');
+    expect(events[0]!.body).toMatch(/In effect until 7:00 PM HST\.$/);
   });
 });

@@ -2,7 +2,7 @@
 // its message and a 'proactive-forecast' event (13) per location, in one transaction. Used by the Super Admin's
 // create call and by the demo meteorologist below.
 import { randomUUID } from 'node:crypto';
-import { NotificationType } from '@allclear/domain';
+import { formatLocalTime, NotificationType, timeZoneAt } from '@allclear/domain';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, proactiveForecastMessages, proactiveForecasts } from '../../db/schema/index.ts';
@@ -21,6 +21,9 @@ export interface ForecastTarget {
   id: number;
   customerId: number;
   label: string;
+  /** Degrees: the texts read times in the location's own time zone. */
+  latitude: number;
+  longitude: number;
 }
 
 /** Plain text of an HTML message, for e-mail and SMS bodies. */
@@ -70,6 +73,9 @@ async function notify(
   now: Date,
 ): Promise<void> {
   const expires = input.expiresAt.toISOString();
+  const until = formatLocalTime(input.expiresAt, timeZoneAt(location.latitude, location.longitude), {
+    relativeTo: now,
+  });
   await enqueueAlert(tx, {
     id: randomUUID(),
     kind: 'proactive-forecast',
@@ -79,7 +85,7 @@ async function notify(
     correlationId,
     occurredAt: now,
     subject: `${input.forecastType.name} for ${location.label}: ${input.headline}`,
-    body: `${input.headline}\n\n${plainText(input.message)}\n\nIn effect until ${expires.slice(0, 16).replace('T', ' ')} UTC.`,
+    body: `${input.headline}\n\n${plainText(input.message)}\n\nIn effect until ${until}.`,
     details: { forecastId, forecastType: input.forecastType.name, expiresAt: expires },
   });
 }
@@ -173,7 +179,8 @@ export function createDemoMeteorologist(ctx: EngineContext): EngineService & { r
       const stormy = hours.filter((h) => h.precipitationChancePct >= DEMO_STORM_CHANCE_PCT);
       const hot = hours.filter((h) => h.temperatureC >= DEMO_HEAT_C);
       const expiresAt = new Date(now.getTime() + DEMO_LOOKAHEAD_HOURS * 3_600_000);
-      const at = (d: Date) => `${d.toISOString().slice(11, 16)} UTC`;
+      const zone = timeZoneAt(location.latitude, location.longitude);
+      const at = (d: Date) => formatLocalTime(d, zone, { relativeTo: now });
       let input: ProactiveForecastInput | null = null;
       if (stormy.length > 0) {
         input = {
@@ -203,19 +210,24 @@ function escapeText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const targetColumns = {
+  id: locations.id,
+  customerId: locations.customerId,
+  label: locations.label,
+  latitude: locations.latitude,
+  longitude: locations.longitude,
+};
+
 /** Locations by id (for the create call's validation). */
 export async function forecastTargets(db: Database, ids: readonly number[]): Promise<ForecastTarget[]> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: locations.id, customerId: locations.customerId, label: locations.label })
+    .select(targetColumns)
     .from(locations)
     .where(inArray(locations.id, [...ids]));
 }
 
 /** A customer's locations. */
 export async function customerForecastTargets(db: Database, customerId: number): Promise<ForecastTarget[]> {
-  return db
-    .select({ id: locations.id, customerId: locations.customerId, label: locations.label })
-    .from(locations)
-    .where(eq(locations.customerId, customerId));
+  return db.select(targetColumns).from(locations).where(eq(locations.customerId, customerId));
 }
