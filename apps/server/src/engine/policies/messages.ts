@@ -1,6 +1,6 @@
 // Texts of policy and NWS notifications: they name the location, the policy, the value with its unit and the
 // threshold, and the all-clear time where known (issue 5 'Notifications and effects').
-import { NotificationType } from '@allclear/domain';
+import { formatLocalTime, NotificationType } from '@allclear/domain';
 
 /** Notification type of each policy type (spec 01 §3 'Notification type'). */
 export function notificationTypeOf(shortName: string): NotificationType {
@@ -31,6 +31,8 @@ export interface WarningText {
   precision: number;
   isDesc: boolean;
   allClearMinutes: number;
+  /** IANA time zone of the location: every time in the text is read there, with the zone named. */
+  timeZone: string;
   /** Set for an all-clear, or when the all-clear is scheduled. */
   allClearAt?: Date | null;
   /** The policy's own notification messages, put first. */
@@ -39,7 +41,6 @@ export interface WarningText {
 
 const fmt = (v: number, precision: number) => v.toFixed(Math.max(0, Math.min(precision, 4)));
 const unitText = (unit: string) => (unit === '°F' || unit === '%' ? unit : ` ${unit}`);
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 function withCustom(custom: readonly string[] | undefined, text: string): string {
   return custom && custom.length > 0 ? `${custom.join('\n')}\n\n${text}` : text;
@@ -54,7 +55,7 @@ export function warningMessage(t: WarningText, reAlert: boolean): { subject: str
   const body =
     `${t.displayName} at ${t.locationLabel} is ${value}, ${side} the policy threshold of ${threshold}. ` +
     `The all-clear follows once it stays past the threshold for ${t.allClearMinutes} minutes` +
-    (t.allClearAt ? ` (at ${utc(t.allClearAt)} at the earliest).` : '.');
+    (t.allClearAt ? ` (at ${formatLocalTime(t.allClearAt, t.timeZone)} at the earliest).` : '.');
   return { subject, body: withCustom(t.customMessages, body) };
 }
 
@@ -63,7 +64,7 @@ export function allClearMessage(t: WarningText): { subject: string; body: string
   const value = `${fmt(t.value, t.precision)}${unitText(t.unit)}`;
   const threshold = `${fmt(t.threshold, t.precision)}${unitText(t.unit)}`;
   const side = t.isDesc ? 'above' : 'below';
-  const at = t.allClearAt ? ` as of ${utc(t.allClearAt)}` : '';
+  const at = t.allClearAt ? ` as of ${formatLocalTime(t.allClearAt, t.timeZone)}` : '';
   return {
     subject: `All Clear: ${t.displayName} at ${t.locationLabel}`,
     body: withCustom(
@@ -74,13 +75,15 @@ export function allClearMessage(t: WarningText): { subject: string; body: string
   };
 }
 
-/** Subject and body of an NWS alert applying to a location. */
+/** Subject and body of an NWS alert applying to a location; the end reads in the location's zone (dated when not today there). */
 export function nwsMessage(
   locationLabel: string,
   alert: { event: string; headline: string; ends: Date },
+  place: { timeZone: string; now: Date },
 ): { subject: string; body: string } {
+  const until = formatLocalTime(alert.ends, place.timeZone, { relativeTo: place.now });
   return {
     subject: `${alert.event} for ${locationLabel}`,
-    body: `The National Weather Service issued a ${alert.event} covering ${locationLabel}, in effect until ${utc(alert.ends)}. ${alert.headline}`,
+    body: `The National Weather Service issued a ${alert.event} covering ${locationLabel}, in effect until ${until}. ${alert.headline}`,
   };
 }

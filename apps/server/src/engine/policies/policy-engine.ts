@@ -2,7 +2,7 @@
 // every location against its current conditions with the warning life cycle, and applies NWS alerts to
 // locations. Each transition is recorded and handed to the notifier in one transaction.
 import { randomUUID } from 'node:crypto';
-import { mostSeverePolicy, NotificationType } from '@allclear/domain';
+import { mostSeverePolicy, NotificationType, timeZoneAt } from '@allclear/domain';
 import { alertAppliesToPoint, type WeatherAlert } from '@allclear/weather';
 import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
@@ -140,6 +140,7 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
       precision: policy.precision,
       isDesc: policy.isDesc,
       allClearMinutes: policy.allClearMinutes,
+      timeZone: timeZoneAt(c.latitude, c.longitude),
     };
     const event = (
       kind: AlertEvent['kind'],
@@ -261,7 +262,11 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
             firstSeen: now,
           });
           if (!isNew) return;
-          const msg = nwsMessage(location.label, { event: a.event, headline: a.headline, ends });
+          const msg = nwsMessage(
+            location.label,
+            { event: a.event, headline: a.headline, ends },
+            { timeZone: timeZoneAt(location.latitude, location.longitude), now },
+          );
           await ctx.enqueueAlert(tx, {
             id: randomUUID(),
             kind: 'nws-alert',

@@ -1,7 +1,7 @@
 // Threats, policy warnings and the threat forecast of a location, customer-scoped (spec 01 §3, §4
 // 'Severe-location tracking', ARCHITECTURE.md 'Threat forecast').
 import type { TPolicyWarning, TThreatEntry, TThreatForecastItem } from '@allclear/contracts';
-import { severeLocationsReducer, type SevereLocations } from '@allclear/domain';
+import { severeLocationsReducer, timeZoneAt, type SevereLocations } from '@allclear/domain';
 import type { ConfiguredWeather } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
 import { getLightningThreat } from '../../../engine/lightning/queries.ts';
@@ -14,7 +14,10 @@ import { freshObservation, threatForecast, todaysHours } from './threat-forecast
 import { ThreatRepository, type ActiveWarningRow } from './threat.repository.ts';
 
 /** An active warning in the spec's shape (spec 01 §3 'Policy warning (active)'). */
-export function presentWarning(w: ActiveWarningRow, locationLabel: string): TPolicyWarning {
+export function presentWarning(
+  w: ActiveWarningRow,
+  location: { label: string; latitude: number; longitude: number },
+): TPolicyWarning {
   return {
     id: w.id,
     policyId: w.policyId,
@@ -31,7 +34,8 @@ export function presentWarning(w: ActiveWarningRow, locationLabel: string): TPol
     lastUpdateTime: w.lastUpdateAt.toISOString(),
     message: warningMessage(
       {
-        locationLabel,
+        locationLabel: location.label,
+        timeZone: timeZoneAt(location.latitude, location.longitude),
         displayName: w.displayName,
         value: w.value,
         threshold: w.threshold,
@@ -63,7 +67,7 @@ export class ThreatService {
   /** `GET observations/Violations/{id}`, `GET PolicyWarnings/Location/{id}`: the active policy warnings. */
   async warnings(p: Principal, id: number): Promise<TPolicyWarning[]> {
     const location = await visibleLocation(this.db, p, id);
-    return (await this.repo.activeWarnings(location.id)).map((w) => presentWarning(w, location.label));
+    return (await this.repo.activeWarnings(location.id)).map((w) => presentWarning(w, location));
   }
 
   /** `GET Threats/{id}`: lightning (LR1), NWS and '{display name} Policy Warning' entries, by the domain's tracker. */
