@@ -13,6 +13,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { elapsedTimeText, formatDelay, formatValue } from '@allclear/domain';
 import type { TNwsAdvisoryDetail, TPolicyWarning, TProactiveForecast } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
+import { breachProps, policyColouring } from '../../../lib/policy-colour.ts';
 import { useAdvisoryDetails } from '../api/get-advisories.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { useProactiveForecasts } from '../api/get-proactive-forecasts.ts';
@@ -58,6 +59,16 @@ function PolicyWarningDetail({ warning, now }: { warning: TPolicyWarning; now: n
   const remaining = warning.allClearTime
     ? Math.max(0, Math.ceil((Date.parse(warning.allClearTime) - now) / 1000))
     : null;
+  // The current value against the warning's policy (spec 01 §5 'Policy comparison'): once it recovers during the
+  // all-clear countdown it reads warning, then clear.
+  const value = breachProps(
+    policyColouring(warning.value, {
+      policyType: warning.policyTypeShortName,
+      threshold: warning.thresholdValue,
+      isDesc: warning.isDesc,
+      unit: warning.unit,
+    }),
+  );
   return (
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <Typography
@@ -67,7 +78,11 @@ function PolicyWarningDetail({ warning, now }: { warning: TPolicyWarning; now: n
       >{`${warning.policyDisplayName} Policy Warning`}</Typography>
       <Typography>{warning.message}</Typography>
       <Row label="Threshold">{`${warning.isDesc ? '≤' : '≥'} ${formatValue(warning.thresholdValue, warning.precision)} ${warning.unit}`}</Row>
-      <Row label="Current Value">{`${formatValue(warning.value, warning.precision)} ${warning.unit}`}</Row>
+      <Row label="Current Value">
+        <Box component="span" data-breach={value['data-breach']} sx={{ fontWeight: 600, ...value.sx }}>
+          {`${formatValue(warning.value, warning.precision)} ${warning.unit}`}
+        </Box>
+      </Row>
       <Row label="Last Update">{time(warning.lastUpdateTime)}</Row>
       <Row label="Warning Started">{time(warning.startedTime)}</Row>
       <Row label="Last Notified">{time(warning.lastAlertTime)}</Row>

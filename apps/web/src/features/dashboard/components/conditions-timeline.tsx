@@ -10,12 +10,20 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import { useTheme, type Theme } from '@mui/material/styles';
 import { fillTimelineGaps, formatValue, MISSING_VALUE, type TimelinePoint } from '@allclear/domain';
 import type { THourlyForecastItem, TObservationHistoryPoint } from '@allclear/contracts';
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
+import {
+  paletteColour,
+  policyColouring,
+  type ComparedPolicy,
+  type PolicyColouring,
+} from '../../../lib/policy-colour.ts';
 import { BREAKDOWN_HOURS, useHourlyForecast } from '../api/get-forecasts.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { DASHBOARD_TIMELINE_HOURS, useObservationHistory } from '../api/get-observation-history.ts';
+import { useLocationPolicies } from '../api/location-policies.ts';
 import { historicalPath } from './current-conditions.tsx';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -31,6 +39,73 @@ export const TIMELINE_METRICS: readonly TimelineMetric[] = ['WBGT', 'Wind Speed 
 const HOUR_MS = 3_600_000;
 
 const DECIMALS: Record<TimelineMetric, number> = { WBGT: 1, 'Wind Speed (mph)': 0, 'Temperature (F)': 0 };
+
+/** The line's colour without a policy, and under coloured points. */
+const LINE_COLOUR = '#ef6c00';
+
+/**
+ * The policy type each measure is compared with, and the measure's unit (spec 01 §5): none for the ambient
+ * temperature, which no policy watches (the heat-index and wind-chill policies watch feels-like values).
+ */
+export const TIMELINE_POLICY: Record<TimelineMetric, { type: string; unit: string } | null> = {
+  WBGT: { type: 'WBGT', unit: '°F' },
+  'Wind Speed (mph)': { type: 'WIND', unit: 'mph' },
+  'Temperature (F)': null,
+};
+
+/** What the chart draws of a policy: each point's colour, the threshold line and the axis bound that shows it. */
+export interface TimelinePolicyMarks {
+  /** Series data: points against the policy carry their colour (spec 01 §5 'Policy comparison'). */
+  data: ([number, number | null] | { value: [number, number]; itemStyle: { color: string } })[];
+  /** The policy line at the threshold, in the breached colour (error; primary for a descending policy). */
+  thresholdLine: {
+    yAxis: number;
+    lineStyle: { color: string; type: 'dashed'; width: number };
+    label: { formatter: string; position: 'insideStartTop' | 'insideStartBottom'; color: string };
+  } | null;
+}
+
+/** Each point's colouring against the policy; null where a value or the policy is missing. */
+export function pointColourings(
+  points: readonly TimelinePoint[],
+  policy: ComparedPolicy | null | undefined,
+  unit: string,
+): (PolicyColouring | null)[] {
+  return points.map((p) => policyColouring(p.value, policy, unit));
+}
+
+/** The chart's policy marks for points in `unit` (colours resolved in `theme`); plain points without a policy. */
+export function timelinePolicyMarks(
+  points: readonly TimelinePoint[],
+  policy: ComparedPolicy | null | undefined,
+  unit: string,
+  theme: Theme,
+): TimelinePolicyMarks {
+  const colourings = pointColourings(points, policy, unit);
+  const data = points.map((p, i) => {
+    const text = colourings[i]?.text;
+    return text && p.value !== null
+      ? { value: [p.time, p.value] as [number, number], itemStyle: { color: paletteColour(theme, text) } }
+      : ([p.time, p.value] as [number, number | null]);
+  });
+  // the threshold itself is breached: its colouring is the policy's breach colour
+  const atThreshold = policy ? policyColouring(policy.threshold, policy, unit) : null;
+  const colour = atThreshold?.text ? paletteColour(theme, atThreshold.text) : null;
+  const thresholdLine =
+    policy && colour
+      ? {
+          yAxis: policy.threshold,
+          lineStyle: { color: colour, type: 'dashed' as const, width: 1.5 },
+          label: {
+            formatter: `Policy ${policy.isDesc ? '≤' : '≥'} ${policy.threshold}`,
+            // on the safe side of the line, inside the plot
+            position: policy.isDesc ? ('insideStartTop' as const) : ('insideStartBottom' as const),
+            color: colour,
+          },
+        }
+      : null;
+  return { data, thresholdLine };
+}
 
 function observed(point: TObservationHistoryPoint, metric: TimelineMetric): number | null {
   if (metric === 'WBGT') return point.maxWetBulbGlobalTemp;
@@ -83,6 +158,10 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
   const history = useObservationHistory(locationId, DASHBOARD_TIMELINE_HOURS);
   const hourly = useHourlyForecast(locationId, BREAKDOWN_HOURS);
   const station = useObservation(locationId).data?.weatherStation ?? null;
+  const policies = useLocationPolicies(locationId);
+  const theme = useTheme();
+  const watched = TIMELINE_POLICY[metric];
+  const policy = watched ? policies.get(watched.type) : undefined;
 
   const points = useMemo(
     () =>
@@ -103,6 +182,15 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
             })),
           ),
     [points, hourly.data, metric],
+  );
+
+  const marks = useMemo(
+    () => timelinePolicyMarks(points, policy, watched?.unit ?? '', theme),
+    [points, policy, watched, theme],
+  );
+  const colourings = useMemo(
+    () => pointColourings(points, policy, watched?.unit ?? ''),
+    [points, policy, watched],
   );
 
   const choose = (next: TimelineMetric) => {
@@ -133,21 +221,41 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
         formatter: (value: number) => dayjs(value).format('h A'),
       },
     },
-    yAxis: { type: 'value', scale: true },
+    yAxis: {
+      type: 'value',
+      scale: true,
+      // the policy line stays in view even while every value is far on the safe side
+      ...(marks.thresholdLine && policy
+        ? policy.isDesc
+          ? { min: (e: { min: number }) => Math.min(e.min, policy.threshold) }
+          : { max: (e: { max: number }) => Math.max(e.max, policy.threshold) }
+        : {}),
+    },
     series: [
       {
         type: 'line',
-        data: points.map((p) => [p.time, p.value]),
+        // points against a policy show in its colours (spec 01 §5 'Policy comparison')
+        data: marks.data,
         connectNulls: false,
-        showSymbol: false,
-        itemStyle: { color: '#ef6c00' },
-        ...(badge
+        showSymbol: marks.thresholdLine !== null,
+        symbolSize: 5,
+        itemStyle: { color: LINE_COLOUR },
+        ...(badge || marks.thresholdLine
           ? {
               markLine: {
                 symbol: 'none',
-                // inside the plot, above the line: at the line's end it ran past the chart's right edge
-                label: { formatter: 'Forecast Max', position: 'insideEndTop' },
-                data: [{ yAxis: badge.value }],
+                data: [
+                  ...(badge
+                    ? [
+                        {
+                          yAxis: badge.value,
+                          // inside the plot, above the line: at the line's end it ran past the chart's right edge
+                          label: { formatter: 'Forecast Max', position: 'insideEndTop' as const },
+                        },
+                      ]
+                    : []),
+                  ...(marks.thresholdLine ? [marks.thresholdLine] : []),
+                ],
               },
             }
           : {}),
@@ -173,10 +281,12 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
         <Box sx={visuallyHidden}>
           <table aria-label={`${metric} readings`}>
             <tbody>
-              {points.map((p) => (
+              {points.map((p, i) => (
                 <tr key={p.time}>
                   <td>{dayjs(p.time).format('h:mm A')}</td>
-                  <td>{p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}</td>
+                  <td data-breach={colourings[i]?.state}>
+                    {p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}
+                  </td>
                 </tr>
               ))}
             </tbody>

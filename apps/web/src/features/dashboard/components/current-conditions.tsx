@@ -6,10 +6,18 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { compassToDegrees, formatTemperature, formatValue, MISSING_VALUE } from '@allclear/domain';
+import {
+  compassToDegrees,
+  formatTemperature,
+  formatValue,
+  MISSING_VALUE,
+  temperaturePolicyType,
+} from '@allclear/domain';
 import type { TMeasure, TObservationForLocation } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
+import { breachProps, policyColouring, type PolicyColouring } from '../../../lib/policy-colour.ts';
 import { useObservation } from '../api/get-observation.ts';
+import { useLocationPolicies, type LocationPolicies } from '../api/location-policies.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WbgtDial } from './wbgt-dial.tsx';
@@ -53,13 +61,37 @@ export function airQualityText(
   return `${Math.round(nowCast.value)} ${nowCast.shortDescription ?? 'N/A'}`;
 }
 
-function Reading({ label, value }: { label: string; value: string }) {
+/** A measure against the location's policy of `policyType` (spec 01 §5 'Policy comparison'); null without one. */
+function measureColouring(
+  m: TMeasure | undefined,
+  policies: LocationPolicies,
+  policyType: string | null,
+): PolicyColouring | null {
+  if (!m || policyType === null) return null;
+  return policyColouring(m.value, policies.get(policyType), m.unit);
+}
+
+function Reading({
+  label,
+  value,
+  colouring = null,
+}: {
+  label: string;
+  value: string;
+  colouring?: PolicyColouring | null;
+}) {
+  const breach = breachProps(colouring);
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" component="div">
         {label}
       </Typography>
-      <Typography sx={{ fontWeight: 500 }} noWrap title={value}>
+      <Typography
+        data-breach={breach['data-breach']}
+        sx={{ fontWeight: 500, ...breach.sx }}
+        noWrap
+        title={value}
+      >
         {value}
       </Typography>
     </Box>
@@ -70,6 +102,7 @@ function Reading({ label, value }: { label: string; value: string }) {
 export function CurrentConditions({ locationId }: { locationId: number }) {
   const query = useObservation(locationId);
   const warnings = usePolicyWarnings(locationId);
+  const policies = useLocationPolicies(locationId);
   const scary = (warnings.data?.length ?? 0) > 0;
   const observation = query.data;
   const data = observation?.data ?? null;
@@ -93,6 +126,9 @@ export function CurrentConditions({ locationId }: { locationId: number }) {
     );
   } else {
     const degrees = compassToDegrees(data.windDirection);
+    // Feels-like against the heat-index policy from 65 °F, wind chill below (spec 01 §5).
+    const ambient = data.ambientTemperature.value;
+    const feelsLikePolicy = ambient === null ? null : temperaturePolicyType(ambient);
     body = (
       <>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -104,17 +140,37 @@ export function CurrentConditions({ locationId }: { locationId: number }) {
             <Typography color="text.secondary">{data.weather_code.text ?? MISSING_VALUE}</Typography>
           </Box>
           <Box sx={{ textAlign: 'center' }}>
-            <WbgtDial value={data.wgbt.value} unit={data.wgbt.unit} />
+            <WbgtDial
+              value={data.wgbt.value}
+              unit={data.wgbt.unit}
+              colouring={measureColouring(data.wgbt, policies, 'WBGT')}
+            />
             <Typography variant="caption" color="text.secondary">
               WBGT
             </Typography>
           </Box>
         </Box>
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(110px, 1fr))', gap: 1.5 }}>
-          <Reading label="Feels Like" value={measureText(data.feelLike, 'temperature')} />
-          <Reading label="Precipitation" value={measureText(data.precipitation, 2)} />
-          <Reading label="Wind Speed" value={measureText(data.windSpeed, 0)} />
-          <Reading label="Wind Gust" value={measureText(data.windGust, 0)} />
+          <Reading
+            label="Feels Like"
+            value={measureText(data.feelLike, 'temperature')}
+            colouring={measureColouring(data.feelLike, policies, feelsLikePolicy)}
+          />
+          <Reading
+            label="Precipitation"
+            value={measureText(data.precipitation, 2)}
+            colouring={measureColouring(data.precipitation, policies, 'PRECIP')}
+          />
+          <Reading
+            label="Wind Speed"
+            value={measureText(data.windSpeed, 0)}
+            colouring={measureColouring(data.windSpeed, policies, 'WIND')}
+          />
+          <Reading
+            label="Wind Gust"
+            value={measureText(data.windGust, 0)}
+            colouring={measureColouring(data.windGust, policies, 'GUST')}
+          />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" component="div">
               Wind Direction

@@ -138,7 +138,7 @@ describe("Today's Policy Risks", { timeout: 30_000 }, () => {
     renderPanel(<PolicyRisks locationId={1} />);
     expect(await screen.findByText(/Next 24hr/)).toBeInTheDocument();
     expect(screen.queryByText('Looking Good Today')).not.toBeInTheDocument();
-    expect(screen.getByText(/Peak 84\.5/)).toHaveTextContent('–');
+    expect(screen.getByText('WBGT').closest('li')).toHaveTextContent(/Peak 84\.5 .*–/);
   });
 });
 

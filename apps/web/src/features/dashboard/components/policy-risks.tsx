@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { formatValue } from '@allclear/domain';
 import type { TThreatForecastItem } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
+import { breachProps, policyColouring, type BreachState } from '../../../lib/policy-colour.ts';
 import { useThreatForecast } from '../api/get-threat-forecast.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -20,11 +21,13 @@ export const POLICY_RISKS_TEXTS = {
   precipWithoutTimes: 'Next 24hr',
 } as const;
 
-const LEVEL = [
-  { label: 'Low', colour: 'success' },
-  { label: 'Warning', colour: 'warning' },
-  { label: 'Breach', colour: 'error' },
-] as const;
+const LEVEL_LABEL = ['Low', 'Warning', 'Breach'] as const;
+const STATE_LABEL: Record<BreachState, (typeof LEVEL_LABEL)[number]> = {
+  breach: 'Breach',
+  warning: 'Warning',
+  ok: 'Low',
+  none: 'Low',
+};
 
 /** When a threat applies: its spans as 'h A – h A', or 'Next 24hr' for a PRECIP threat without spans. */
 export function threatTimesText(item: TThreatForecastItem): string {
@@ -52,7 +55,16 @@ export function PolicyRisks({ locationId }: { locationId: number }) {
         {risky.length === 0 ? <PanelMessage title={POLICY_RISKS_TEXTS.allLow} /> : null}
         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {items.map((item) => {
-            const level = LEVEL[item.threatLevel];
+            // The day's peak against the policy (spec 01 §5 'Policy comparison'): the chip and the peak take its
+            // colour, so a breached descending policy reads primary; without a peak the server's level names it.
+            const colouring = policyColouring(item.peakValue, {
+              policyType: item.threatType,
+              threshold: item.threshold,
+              isDesc: item.isDesc,
+              unit: item.unit,
+            });
+            const breach = breachProps(colouring);
+            const label = colouring ? STATE_LABEL[colouring.state] : LEVEL_LABEL[item.threatLevel];
             const when = item.threatLevel > 0 ? threatTimesText(item) : '';
             return (
               <Box
@@ -60,13 +72,33 @@ export function PolicyRisks({ locationId }: { locationId: number }) {
                 key={`${item.threatType}-${item.displayName}`}
                 sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}
               >
-                <Chip size="small" color={level.colour} label={level.label} sx={{ minWidth: 76 }} />
+                <Chip
+                  size="small"
+                  label={label}
+                  data-breach={breach['data-breach']}
+                  // filled with the text colour: white on it keeps AA (warning.main under white is 3.5:1)
+                  sx={{
+                    minWidth: 76,
+                    ...(colouring?.text ? { bgcolor: colouring.text, color: 'common.white' } : {}),
+                  }}
+                />
                 <Box sx={{ minWidth: 0, flex: 1 }}>
                   <Typography sx={{ fontWeight: 500 }} noWrap title={item.displayName}>
                     {item.displayName}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" component="div">
-                    {`Peak ${formatValue(item.peakValue, item.threatType === 'PRECIP' ? 2 : item.threatType === 'WBGT' ? 1 : 0)} / threshold ${item.isDesc ? '≤' : '≥'} ${item.threshold} ${item.unit}`}
+                    {'Peak '}
+                    <Box
+                      component="span"
+                      data-breach={breach['data-breach']}
+                      sx={{ fontWeight: 600, ...breach.sx }}
+                    >
+                      {formatValue(
+                        item.peakValue,
+                        item.threatType === 'PRECIP' ? 2 : item.threatType === 'WBGT' ? 1 : 0,
+                      )}
+                    </Box>
+                    {` / threshold ${item.isDesc ? '≤' : '≥'} ${item.threshold} ${item.unit}`}
                     {when ? ` · ${when}` : ''}
                   </Typography>
                 </Box>
