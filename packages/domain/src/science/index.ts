@@ -8,6 +8,7 @@ export * from './wbgt-liljegren.ts';
 export * from './wbgt-estimate.ts';
 export * from './et0-fao-daily.ts';
 export * from './et0-asce-hourly.ts';
+export * from './et0-asce-daily.ts';
 export * from './aqi.ts';
 export * from './nowcast.ts';
 export * from './great-circle.ts';
