@@ -99,3 +99,46 @@ export function pathMiles(points: readonly (readonly [number, number])[]): numbe
 export function formatMiles(miles: number): string {
   return `${miles < 10 ? miles.toFixed(2) : miles.toFixed(1)} mi`;
 }
+
+/** Bearings of the ring labels of the position picker, by zone: spread round the rings so close radii stay legible. */
+export const PICKER_LABEL_BEARINGS = [0, 45, 90, 135] as const;
+
+/** A ring's distance label: where it sits (on the ring, at its zone's bearing), its text and colour. */
+export interface RingLabel {
+  zone: number;
+  radius: number;
+  colour: string;
+  label: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The labels of the rings with radius > 0 ('10 mi'), each on its ring at PICKER_LABEL_BEARINGS of its zone. */
+export function ringLabels(centre: GeoPoint, radii: readonly (number | null)[]): RingLabel[] {
+  const labels: RingLabel[] = [];
+  radii.slice(0, 4).forEach((radius, index) => {
+    if (!radius || radius <= 0) return;
+    const at = destinationPoint(centre, PICKER_LABEL_BEARINGS[index]!, radius);
+    labels.push({
+      zone: index + 1,
+      radius,
+      colour: ZONE_HEX[ZONE_COLOURS[index]!],
+      label: `${radius} mi`,
+      latitude: at.latitude,
+      longitude: at.longitude,
+    });
+  });
+  return labels;
+}
+
+/** The box holding a circle of radiusMiles round centre, as [[west, south], [east, north]] (a camera to fit). */
+export function circleBounds(centre: GeoPoint, radiusMiles: number): [[number, number], [number, number]] {
+  const north = destinationPoint(centre, 0, radiusMiles).latitude;
+  const south = destinationPoint(centre, 180, radiusMiles).latitude;
+  const east = destinationPoint(centre, 90, radiusMiles).longitude;
+  const west = destinationPoint(centre, 270, radiusMiles).longitude;
+  return [
+    [west, Math.max(-85, south)],
+    [east, Math.min(85, north)],
+  ];
+}

@@ -31,6 +31,7 @@ export const fakeMap = {
   project: ([lng, lat]: [number, number]) => ({ x: lng * 100, y: lat * 100 }),
   flyTo: () => undefined,
   easeTo: () => undefined,
+  fitBounds: () => undefined,
   resize: () => undefined,
   loaded: () => true,
   getStyle: () => ({ layers: [], metadata: {} }),
@@ -39,7 +40,14 @@ export const fakeMap = {
 };
 export type FakeMapInstance = typeof fakeMap;
 
-export const fakeMapControl: { crash: boolean; props: FakeMapProps | null } = { crash: false, props: null };
+export const fakeMapControl: {
+  crash: boolean;
+  props: FakeMapProps | null;
+  /** The latest data each Source was given, by source id. */
+  sources: Record<string, unknown>;
+  /** The latest props of the draggable marker (the position picker's pin), to send drags. */
+  draggableMarker: FakeMarkerProps | null;
+} = { crash: false, props: null, sources: {}, draggableMarker: null };
 
 export function Map(props: FakeMapProps) {
   if (fakeMapControl.crash) throw new Error('WebGL is not available');
@@ -56,7 +64,11 @@ export function Map(props: FakeMapProps) {
   return <div data-testid="map-canvas">{props.children}</div>;
 }
 
-export function Source({ children }: { children?: ReactNode }) {
+/** A source renders its layers; its latest data is kept in fakeMapControl.sources. */
+export function Source({ id, data, children }: { id?: string; data?: unknown; children?: ReactNode }) {
+  useEffect(() => {
+    if (id !== undefined) fakeMapControl.sources[id] = data;
+  });
   return <>{children}</>;
 }
 
@@ -64,8 +76,25 @@ export function Layer() {
   return null;
 }
 
-export function Marker({ children }: { children?: ReactNode }) {
-  return <div>{children}</div>;
+interface FakeMarkerProps {
+  longitude: number;
+  latitude: number;
+  draggable?: boolean;
+  onDrag?: (e: { lngLat: { lng: number; lat: number } }) => void;
+  onDragEnd?: (e: { lngLat: { lng: number; lat: number } }) => void;
+  children?: ReactNode;
+}
+
+/** A marker at its position (data-longitude / data-latitude, so tests can read where it is). */
+export function Marker(props: FakeMarkerProps) {
+  useEffect(() => {
+    if (props.draggable) fakeMapControl.draggableMarker = props;
+  });
+  return (
+    <div data-longitude={props.longitude} data-latitude={props.latitude}>
+      {props.children}
+    </div>
+  );
 }
 
 export function Popup({ children }: { children?: ReactNode }) {

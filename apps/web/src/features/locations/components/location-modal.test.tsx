@@ -1,12 +1,12 @@
 // The Add/Edit Location modal driven through the real component with a stubbed fetch: zone pushing and
 // enablement, the fourth-zone rule, the policy lock notice and overwrite warning, the error banner rules,
 // the add flow with autocomplete and the 'I Understand' dialog, and the delete confirmation.
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { TLocation } from '@allclear/contracts';
-import { POLICY_LOCK_NOTICE } from '@allclear/domain';
+import { greatCircleMiles, POLICY_LOCK_NOTICE } from '@allclear/domain';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
@@ -16,6 +16,15 @@ import {
   LocationModal,
   POLICY_OVERWRITE_WARNING,
 } from './location-modal.tsx';
+import { POSITION_MAP_HINT } from './position-picker.tsx';
+import { fakeMap, fakeMapControl } from '../../../components/map/test/fake-maplibre.tsx';
+import { POSITION_RINGS_SOURCE } from '../../../components/map/position-map-canvas.tsx';
+
+// jsdom has no WebGL: the position map runs on the map's fake (components/map/README.md)
+vi.mock(
+  '../../../components/map/maplibre.ts',
+  () => import('../../../components/map/test/fake-maplibre.tsx'),
+);
 
 // the first render of the modal transforms MUI on a busy 2-core machine
 vi.setConfig({ testTimeout: 20_000 });
@@ -398,5 +407,149 @@ describe('address fallback and organisation locations', () => {
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Field house');
     expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('3 Main St, Frisco, TX');
     expect(screen.getByRole('spinbutton', { name: 'Latitude' })).toHaveValue(33.15);
+  });
+});
+
+describe('map position pick', () => {
+  type Rings = {
+    features: { geometry: { type: string; coordinates: number[][] }; properties: { radius?: number } }[];
+  };
+  const latitude = () => screen.getByRole('spinbutton', { name: 'Latitude' });
+  const longitude = () => screen.getByRole('spinbutton', { name: 'Longitude' });
+  /** Where the pin is, as the map was told. */
+  const pin = () => {
+    const marker = screen.getByTestId('position-pin').parentElement!;
+    return { latitude: Number(marker.dataset.latitude), longitude: Number(marker.dataset.longitude) };
+  };
+  const ringLabels = () => screen.getAllByTestId('position-ring-label').map((l) => l.textContent);
+  /** The rings drawn: each ring's radius, measured from the pin to its vertices. */
+  const ringRadii = () => {
+    const rings = fakeMapControl.sources[POSITION_RINGS_SOURCE] as Rings;
+    const centre = pin();
+    return rings.features
+      .filter((f) => f.geometry.type === 'LineString')
+      .map((f) => {
+        const [lng, lat] = f.geometry.coordinates[17]!;
+        return Math.round(greatCircleMiles(centre, { latitude: lat!, longitude: lng! }) * 1000) / 1000;
+      });
+  };
+  const clickMap = (lng: number, lat: number) =>
+    act(() => {
+      (fakeMapControl.props!.onClick as (e: unknown) => void)({
+        lngLat: { lng, lat },
+        point: { x: 10, y: 10 },
+        target: fakeMap,
+      });
+    });
+  /** The centre of the box the map was last fitted to. */
+  const fittedCentre = (spy: ReturnType<typeof vi.spyOn>) => {
+    const [[west, south], [east, north]] = spy.mock.lastCall![0] as [[number, number], [number, number]];
+    return { latitude: (south + north) / 2, longitude: (west + east) / 2 };
+  };
+
+  beforeEach(() => {
+    fakeMapControl.draggableMarker = null;
+    vi.restoreAllMocks();
+  });
+
+  it('is a labelled map region with the pin at the form position and the zone 1 ring', async () => {
+    stubFetch(baseRoutes);
+    renderModal();
+    const region = await screen.findByRole('region', { name: 'Map position' });
+    expect(region).toHaveAccessibleDescription(POSITION_MAP_HINT);
+    await screen.findByTestId('map-canvas');
+    expect(pin()).toEqual({ latitude: 32.7767, longitude: -96.797 });
+    expect(ringLabels()).toEqual(['10 mi']);
+    await waitFor(() => expect(ringRadii()).toEqual([10]));
+    // the base-map switch of the other maps (Dark, Light, Satellite) is on this map too
+    expect(within(region).getByRole('button', { name: 'Base Map' })).toBeInTheDocument();
+  });
+
+  it('a click on the map sets the latitude and longitude fields, and the add warning is asked there', async () => {
+    const sent = stubFetch(baseRoutes);
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    clickMap(-97.123456789, 33.0123456789);
+    expect(latitude()).toHaveValue(33.012346);
+    expect(longitude()).toHaveValue(-97.123457);
+    expect(pin()).toEqual({ latitude: 33.012346, longitude: -97.123457 });
+    await waitFor(() => expect(sent.some((s) => s.path === '/api/Location/AddWarning')).toBe(true));
+  });
+
+  it('dragging the pin moves the fields as it goes', async () => {
+    stubFetch(baseRoutes);
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    await waitFor(() => expect(fakeMapControl.draggableMarker).not.toBeNull());
+    act(() => fakeMapControl.draggableMarker!.onDrag!({ lngLat: { lng: -96.5, lat: 32.9 } }));
+    expect(latitude()).toHaveValue(32.9);
+    act(() => fakeMapControl.draggableMarker!.onDragEnd!({ lngLat: { lng: -96.4, lat: 32.95 } }));
+    expect([
+      Number((latitude() as HTMLInputElement).value),
+      Number((longitude() as HTMLInputElement).value),
+    ]).toEqual([32.95, -96.4]);
+  });
+
+  it('typing latitude and longitude moves the pin and its rings, and leaving the field recentres the map', async () => {
+    stubFetch(baseRoutes);
+    const fit = vi.spyOn(fakeMap, 'fitBounds');
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    fireEvent.change(latitude(), { target: { value: '33.5' } });
+    fireEvent.change(longitude(), { target: { value: '-97.25' } });
+    expect(pin()).toEqual({ latitude: 33.5, longitude: -97.25 });
+    await waitFor(() => expect(ringRadii()).toEqual([10]));
+    // not at every keystroke: the map moves once the field is left
+    expect(fit).not.toHaveBeenCalled();
+    fireEvent.blur(longitude());
+    await waitFor(() => expect(fit).toHaveBeenCalledTimes(1));
+    const centre = fittedCentre(fit);
+    expect(centre.latitude).toBeCloseTo(33.5, 2);
+    expect(centre.longitude).toBeCloseTo(-97.25, 6);
+  });
+
+  it('moving a zone slider redraws its ring and relabels it; enabling a zone adds a ring', async () => {
+    stubFetch(baseRoutes);
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    fireEvent.change(slider('Zone 1 radius'), { target: { value: 20 } });
+    expect(ringLabels()).toEqual(['20 mi']);
+    await waitFor(() => expect(ringRadii()).toEqual([20]));
+    fireEvent.click(screen.getByRole('switch', { name: 'Enable zone 2' }));
+    expect(ringLabels()).toEqual(['20 mi', '21 mi']);
+    await waitFor(() => expect(ringRadii()).toEqual([20, 21]));
+  });
+
+  it('recentres the map on a geocoded address, and not when the pin is placed on the map', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...baseRoutes,
+      'GET /api/Geocode/Autocomplete': [{ label: 'Norman, OK', latitude: 35.2226, longitude: -97.4395 }],
+    });
+    const fit = vi.spyOn(fakeMap, 'fitBounds');
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    clickMap(-96.9, 32.8);
+    expect(fit).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('combobox', { name: 'Address' }), 'Norm');
+    await user.click(await screen.findByRole('option', { name: 'Norman, OK' }));
+    await waitFor(() => expect(fit).toHaveBeenCalledTimes(1));
+    const centre = fittedCentre(fit);
+    expect(centre.latitude).toBeCloseTo(35.2226, 2);
+    expect(centre.longitude).toBeCloseTo(-97.4395, 6);
+    expect(pin()).toEqual({ latitude: 35.2226, longitude: -97.4395 });
+    expect(latitude()).toHaveValue(35.2226);
+  });
+
+  it('in edit mode shows the saved position and rings but does not move on a click or a drag', async () => {
+    stubFetch(baseRoutes);
+    renderModal({ location: saved });
+    await screen.findByTestId('map-canvas');
+    expect(pin()).toEqual({ latitude: 32.78, longitude: -96.8 });
+    expect(ringLabels()).toEqual(['10 mi', '20 mi']);
+    clickMap(-97.5, 33.5);
+    expect(latitude()).toHaveValue(32.78);
+    expect(fakeMapControl.draggableMarker).toBeNull();
+    expect(screen.queryByText(POSITION_MAP_HINT)).not.toBeInTheDocument();
   });
 });

@@ -79,7 +79,7 @@ export function LocationModal({ open, location, customerFeatures, onClose }: Loc
       open={open}
       onClose={onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth="md"
       aria-labelledby="location-modal-title"
       scroll="paper"
     >
@@ -299,125 +299,154 @@ function LocationForm({ location, customerFeatures, onClose }: FormProps) {
             {lock.anyLocked ? <Alert severity="info">{POLICY_LOCK_NOTICE}</Alert> : null}
             {overwritesSaved ? <Alert severity="warning">{POLICY_OVERWRITE_WARNING}</Alert> : null}
 
-            <TextField
-              label="Name"
-              required
-              value={label}
-              onChange={(e) => setLabel(e.target.value)}
-              disabled={location?.type === 1}
-              error={Boolean(fieldErrors.Label)}
-              helperText={fieldErrors.Label?.[0]}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-
-            <Autocomplete<TGeocodeSuggestion, false, false, true>
-              freeSolo
-              disabled={isEdit}
-              options={suggestions}
-              filterOptions={(options) => options}
-              getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
-              isOptionEqualToValue={(a, b) => a.label === (typeof b === 'string' ? b : b.label)}
-              inputValue={addressText}
-              onInputChange={(_e, value, reason) => {
-                if (reason !== 'reset') setAddressText(value);
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2.5,
+                // wide screens: the map beside the form, kept in view while the zone sliders move its rings
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
               }}
-              onChange={(_e, value) => {
-                if (value === null) return;
-                if (typeof value === 'string') void pickTypedAddress(value);
-                else choosePlace(value);
-              }}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Address"
-                  error={Boolean(fieldErrors.LocationName)}
-                  helperText={
-                    fieldErrors.LocationName?.[0] ??
-                    (isEdit ? undefined : 'Type a town or address and pick a match')
-                  }
-                />
-              )}
-            />
-
-            <PositionPicker
-              value={position}
-              disabled={isEdit}
-              onChange={setPosition}
-              onCommit={(p) => void afterPick(p)}
-              errors={fieldErrors}
-            />
-
-            <TextField
-              select
-              label="Organization location"
-              value={organizationLocationId ?? ''}
-              disabled={isEdit}
-              onChange={(e) =>
-                chooseOrganizationLocation(e.target.value === '' ? null : Number(e.target.value))
-              }
-              error={Boolean(fieldErrors.OrganizationLocationId)}
             >
-              <MenuItem value="">None</MenuItem>
-              {orgOptions.map((o) => (
-                <MenuItem key={o.id} value={o.id}>
-                  {o.label || o.name}
-                </MenuItem>
-              ))}
-            </TextField>
-
-            <ZoneSliders
-              zones={lockedZones}
-              onChange={setZones}
-              showFourthZone={showFourthZone}
-              locked={lock.locked}
-              errors={fieldErrors}
-            />
-
-            <Box>
-              <Typography id="all-clear-label" variant="subtitle1">
-                All-clear timer: {lock.allClearMinutes} minutes
-              </Typography>
-              <Slider
-                value={lock.allClearMinutes}
-                min={ALL_CLEAR_MIN_MINUTES}
-                max={ALL_CLEAR_MAX_MINUTES}
-                step={ALL_CLEAR_STEP_MINUTES}
-                marks
-                disabled={lock.locked.allClearMinutes}
-                onChange={(_e, value) => setAllClearMinutes(value as number)}
-                getAriaValueText={(v) => `${v} minutes`}
-                slotProps={{ input: { 'aria-labelledby': 'all-clear-label' } }}
-              />
-            </Box>
-
-            <Box>
-              <Typography variant="subtitle1">Enable Alerts</Typography>
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={alertsOn}
-                    onChange={(e) => setFlags(enableAlertsFlags(e.target.checked))}
-                    slotProps={{ input: { 'aria-label': 'Enable Alerts' } }}
-                  />
-                }
-                label={alertsOn ? 'Yes, please' : 'No, thanks'}
-              />
-            </Box>
-
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={forecastLocation}
-                  onChange={(e) => setForecastLocation(e.target.checked)}
+              <Stack spacing={2.5} sx={{ gridColumn: 1, gridRow: { md: 1 } }}>
+                <TextField
+                  label="Name"
+                  required
+                  value={label}
+                  onChange={(e) => setLabel(e.target.value)}
+                  disabled={location?.type === 1}
+                  error={Boolean(fieldErrors.Label)}
+                  helperText={fieldErrors.Label?.[0]}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
                 />
-              }
-              label="Forecast location"
-            />
-            {otherErrors.map((e) => (
-              <FormHelperText key={e} error>
-                {e}
-              </FormHelperText>
-            ))}
+
+                <Autocomplete<TGeocodeSuggestion, false, false, true>
+                  freeSolo
+                  disabled={isEdit}
+                  options={suggestions}
+                  filterOptions={(options) => options}
+                  getOptionLabel={(o) => (typeof o === 'string' ? o : o.label)}
+                  isOptionEqualToValue={(a, b) => a.label === (typeof b === 'string' ? b : b.label)}
+                  inputValue={addressText}
+                  onInputChange={(_e, value, reason) => {
+                    if (reason !== 'reset') setAddressText(value);
+                  }}
+                  onChange={(_e, value) => {
+                    if (value === null) return;
+                    if (typeof value === 'string') void pickTypedAddress(value);
+                    else choosePlace(value);
+                  }}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Address"
+                      error={Boolean(fieldErrors.LocationName)}
+                      helperText={
+                        fieldErrors.LocationName?.[0] ??
+                        (isEdit ? undefined : 'Type a town or address and pick a match')
+                      }
+                    />
+                  )}
+                />
+              </Stack>
+
+              <Box
+                sx={{
+                  gridColumn: { xs: 1, md: 2 },
+                  gridRow: { md: '1 / span 2' },
+                  alignSelf: 'start',
+                  position: { md: 'sticky' },
+                  top: { md: 0 },
+                }}
+              >
+                <PositionPicker
+                  value={position}
+                  radii={[
+                    lockedZones[0],
+                    lockedZones[1],
+                    lockedZones[2],
+                    showFourthZone ? lockedZones[3] : 0,
+                  ]}
+                  disabled={isEdit}
+                  onChange={setPosition}
+                  onCommit={(p) => void afterPick(p)}
+                  errors={fieldErrors}
+                />
+              </Box>
+
+              <Stack spacing={2.5} sx={{ gridColumn: 1, gridRow: { md: 2 } }}>
+                <TextField
+                  select
+                  label="Organization location"
+                  value={organizationLocationId ?? ''}
+                  disabled={isEdit}
+                  onChange={(e) =>
+                    chooseOrganizationLocation(e.target.value === '' ? null : Number(e.target.value))
+                  }
+                  error={Boolean(fieldErrors.OrganizationLocationId)}
+                >
+                  <MenuItem value="">None</MenuItem>
+                  {orgOptions.map((o) => (
+                    <MenuItem key={o.id} value={o.id}>
+                      {o.label || o.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+
+                <ZoneSliders
+                  zones={lockedZones}
+                  onChange={setZones}
+                  showFourthZone={showFourthZone}
+                  locked={lock.locked}
+                  errors={fieldErrors}
+                />
+
+                <Box>
+                  <Typography id="all-clear-label" variant="subtitle1">
+                    All-clear timer: {lock.allClearMinutes} minutes
+                  </Typography>
+                  <Slider
+                    value={lock.allClearMinutes}
+                    min={ALL_CLEAR_MIN_MINUTES}
+                    max={ALL_CLEAR_MAX_MINUTES}
+                    step={ALL_CLEAR_STEP_MINUTES}
+                    marks
+                    disabled={lock.locked.allClearMinutes}
+                    onChange={(_e, value) => setAllClearMinutes(value as number)}
+                    getAriaValueText={(v) => `${v} minutes`}
+                    slotProps={{ input: { 'aria-labelledby': 'all-clear-label' } }}
+                  />
+                </Box>
+
+                <Box>
+                  <Typography variant="subtitle1">Enable Alerts</Typography>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={alertsOn}
+                        onChange={(e) => setFlags(enableAlertsFlags(e.target.checked))}
+                        slotProps={{ input: { 'aria-label': 'Enable Alerts' } }}
+                      />
+                    }
+                    label={alertsOn ? 'Yes, please' : 'No, thanks'}
+                  />
+                </Box>
+
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={forecastLocation}
+                      onChange={(e) => setForecastLocation(e.target.checked)}
+                    />
+                  }
+                  label="Forecast location"
+                />
+                {otherErrors.map((e) => (
+                  <FormHelperText key={e} error>
+                    {e}
+                  </FormHelperText>
+                ))}
+              </Stack>
+            </Box>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ justifyContent: 'space-between', px: 3 }}>
