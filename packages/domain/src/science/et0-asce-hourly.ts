@@ -1,4 +1,5 @@
-// ASCE-EWRI (2005) standardized reference evapotranspiration, short (grass) reference, hourly step.
+// ASCE-EWRI (2005) standardized reference evapotranspiration, hourly step, short (ETos, grass) and tall
+// (ETrs, alfalfa) reference.
 // Source: ASCE-EWRI (2005). The ASCE Standardized Reference Evapotranspiration Equation. Report of the
 // Task Committee on Standardization of Reference Evapotranspiration, Allen, R. G. et al. (eds.), ASCE,
 // Reston VA. Equation numbers below are the report's. Formulas shared with FAO-56 come from et0-fao-daily.ts.
@@ -29,7 +30,10 @@ export interface Et0AsceHourlyInput {
 }
 
 export interface Et0AsceHourlyResult {
+  /** Standardized short (grass) reference ET, ETos, mm/h (eq. 1, Cn 37, Cd 0.24 day / 0.96 night). */
   et0MmHour: number;
+  /** Standardized tall (alfalfa) reference ET, ETrs, mm/h (eq. 1, Cn 66, Cd 0.25 day / 1.7 night). */
+  etrMmHour: number;
   /** Extraterrestrial radiation Ra, MJ/m²/h (eq. 48). */
   raMjM2Hour: number;
   /** Clear-sky radiation Rso, MJ/m²/h (eq. 47). */
@@ -38,14 +42,18 @@ export interface Et0AsceHourlyResult {
   rnMjM2Hour: number;
   /** Net long-wave radiation Rnl, MJ/m²/h (eq. 44). */
   rnlMjM2Hour: number;
-  /** Soil heat flux G, MJ/m²/h (eqs. 65–66). */
+  /** Soil heat flux G under the short reference, MJ/m²/h (eqs. 65–66: 0.1 Rn by day, 0.5 Rn at night). */
   gMjM2Hour: number;
+  /** Soil heat flux G under the tall reference, MJ/m²/h (eqs. 65–66: 0.04 Rn by day, 0.2 Rn at night). */
+  gTallMjM2Hour: number;
   deltaKpaC: number;
   gammaKpaC: number;
   esKpa: number;
   u2Ms: number;
   /** Cloudiness function fcd used (eq. 45); carry it forward as fcdPrevious for the next hour. */
   fcd: number;
+  /** Whether fcd was computed from this hour's Rs/Rso (sun above 0.3 rad) rather than carried in. */
+  fcdFromThisHour: boolean;
   /** Sun angle above the horizon at the middle of the hour, radians (eq. 62). */
   sunAngleRad: number;
   /** Daytime per the standard: Rn > 0 (Table 1 note). */
@@ -56,14 +64,9 @@ export interface Et0AsceHourlyResult {
 const GSC_HOUR = 4.92;
 /** Stefan–Boltzmann constant, MJ/(K⁴ m² h), ASCE-EWRI eq. 44. */
 const SIGMA_HOUR = 2.042e-10;
-/** Short reference numerator constant Cn (Table 1). */
-const CN_SHORT = 37;
-/** Short reference denominator constant Cd, day and night (Table 1). */
-const CD_DAY = 0.24;
-const CD_NIGHT = 0.96;
-/** Soil heat flux as a fraction of Rn, day and night (eqs. 65–66). */
-const G_DAY = 0.1;
-const G_NIGHT = 0.5;
+/** Table 1 constants for hourly steps: Cn, Cd by day and night, and G/Rn by day and night (eqs. 65–66). */
+const SHORT = { cn: 37, cdDay: 0.24, cdNight: 0.96, gDay: 0.1, gNight: 0.5 } as const;
+const TALL = { cn: 66, cdDay: 0.25, cdNight: 1.7, gDay: 0.04, gNight: 0.2 } as const;
 /** Lowest sun angle (rad) at which fcd is computed from Rs/Rso (eq. 45 note). */
 const BETA_MIN = 0.3;
 /** fcd assumed when no earlier daytime value is available (documented assumption). */
@@ -71,7 +74,11 @@ export const DEFAULT_FCD = 0.8;
 
 const MS_PER_HOUR = 3_600_000;
 
-/** ASCE-EWRI (2005) standardized short-reference hourly ET in mm/h with its intermediate terms (eq. 1, Cn 37, Cd 0.24/0.96); null on bad input. */
+/**
+ * ASCE-EWRI (2005) standardized hourly reference ET in mm/h, short and tall, with its intermediate terms; null on
+ * bad input. One hour alone cannot know the cloudiness of the last high-sun hour: for a day or more of hours use
+ * et0AsceHourlySeries, which carries fcd as the standard requires.
+ */
 export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | null {
   const { tempC, eaKpa, elevationM, latitudeDeg, longitudeDeg } = input;
   if (
@@ -126,33 +133,78 @@ export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | 
 
   const rs = input.solarMjM2Hour;
   // eq. 45: fcd = 1.35 Rs/Rso − 0.35 with 0.3 ≤ Rs/Rso ≤ 1.0, only while the sun is above 0.3 rad.
-  const fcd =
-    sunAngle > BETA_MIN && rso > 0
-      ? 1.35 * clamp(rs / rso, 0.3, 1) - 0.35
-      : clamp(input.fcdPrevious ?? DEFAULT_FCD, 0.05, 1);
+  const fcdFromThisHour = sunAngle > BETA_MIN && rso > 0;
+  const fcd = fcdFromThisHour
+    ? 1.35 * clamp(rs / rso, 0.3, 1) - 0.35
+    : clamp(input.fcdPrevious ?? DEFAULT_FCD, 0.05, 1);
   const rnl = SIGMA_HOUR * fcd * (0.34 - 0.14 * Math.sqrt(eaKpa)) * (tempC + 273.16) ** 4; // eq. 44
   const rn = 0.77 * rs - rnl; // eqs. 42–43, albedo 0.23
   const isDaytime = rn > 0;
-  const g = (isDaytime ? G_DAY : G_NIGHT) * rn; // eqs. 65–66
-  const cd = isDaytime ? CD_DAY : CD_NIGHT;
-  const et0 =
-    (0.408 * delta * (rn - g) + ((gamma * CN_SHORT) / (tempC + 273)) * u2 * (es - eaKpa)) /
-    (delta + gamma * (1 + cd * u2)); // eq. 1
+  const etsz = (c: typeof SHORT | typeof TALL) => {
+    const g = (isDaytime ? c.gDay : c.gNight) * rn; // eqs. 65–66
+    const cd = isDaytime ? c.cdDay : c.cdNight;
+    const et =
+      (0.408 * delta * (rn - g) + ((gamma * c.cn) / (tempC + 273)) * u2 * (es - eaKpa)) /
+      (delta + gamma * (1 + cd * u2)); // eq. 1
+    return { et, g };
+  };
+  const short = etsz(SHORT);
+  const tall = etsz(TALL);
   return {
-    et0MmHour: et0,
+    et0MmHour: short.et,
+    etrMmHour: tall.et,
     raMjM2Hour: ra,
     rsoMjM2Hour: rso,
     rnMjM2Hour: rn,
     rnlMjM2Hour: rnl,
-    gMjM2Hour: g,
+    gMjM2Hour: short.g,
+    gTallMjM2Hour: tall.g,
     deltaKpaC: delta,
     gammaKpaC: gamma,
     esKpa: es,
     u2Ms: u2,
     fcd,
+    fcdFromThisHour,
     sunAngleRad: sunAngle,
     isDaytime,
   };
+}
+
+export interface Et0AsceHourlySeriesOptions {
+  /**
+   * fcd of the last high-sun hour before the series starts (e.g. the previous day's evening). Without it, the
+   * hours before the series' first high-sun hour take that hour's fcd (the nearest reliable value), and a series
+   * with no high-sun hour at all takes DEFAULT_FCD.
+   */
+  fcdInitial?: number;
+}
+
+/**
+ * Hourly reference ET for consecutive hours, in time order, applying the standard's rule for low sun (eq. 45
+ * note): when the sun is 0.3 rad or less above the horizon (night, sunrise and sunset hours), fcd is the value
+ * of the last hour with the sun higher than that, carried forward. Each hour's own fcdPrevious is ignored.
+ * An entry is null where et0AsceHourly rejects that hour's input; such hours do not break the carry.
+ */
+export function et0AsceHourlySeries(
+  hours: readonly Et0AsceHourlyInput[],
+  options: Et0AsceHourlySeriesOptions = {},
+): (Et0AsceHourlyResult | null)[] {
+  let carried = options.fcdInitial;
+  if (carried === undefined) {
+    // The nearest reliable value for the leading low-sun hours: the series' first high-sun hour.
+    for (const hour of hours) {
+      const probe = et0AsceHourly({ ...hour, fcdPrevious: undefined });
+      if (probe?.fcdFromThisHour) {
+        carried = probe.fcd;
+        break;
+      }
+    }
+  }
+  return hours.map((hour) => {
+    const result = et0AsceHourly({ ...hour, fcdPrevious: carried });
+    if (result?.fcdFromThisHour) carried = result.fcd;
+    return result;
+  });
 }
 
 function clamp(x: number, lo: number, hi: number): number {
