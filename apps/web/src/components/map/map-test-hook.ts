@@ -9,7 +9,7 @@ export interface RadarFrameSample {
   frameLayers: number;
   /** Frame index (oldest = 0) of the layer drawn with opacity > 0, −1 when none. */
   visibleFrame: number;
-  /** True when that layer's source has all its tiles for the viewport loaded. */
+  /** True when that layer's source has loaded at least one tile and has all its tiles for the viewport loaded. */
   visibleLoaded: boolean;
 }
 
@@ -27,8 +27,12 @@ declare global {
   }
 }
 
-/** The radar frame on screen: the radar layer with opacity above 0, and whether its images are loaded. */
-export function radarSample(map: MapInstance): RadarFrameSample {
+/**
+ * The radar frame on screen: the radar layer with opacity above 0, and whether its images are loaded. A source just
+ * added has asked for no tile yet and already counts as loaded in MapLibre, so a frame counts as loaded only once
+ * a tile of its source has arrived (`tiled`, the sources that have had one).
+ */
+export function radarSample(map: MapInstance, tiled: ReadonlySet<string> = new Set()): RadarFrameSample {
   const layers = map
     .getStyle()
     .layers.filter((l) => l.type === 'raster' && l.id.startsWith('allclear-radar-'));
@@ -38,15 +42,21 @@ export function radarSample(map: MapInstance): RadarFrameSample {
   return {
     frameLayers: layers.length,
     visibleFrame: typeof meta['allclear:radar-frame'] === 'number' ? meta['allclear:radar-frame'] : -1,
-    visibleLoaded: Boolean(source && map.isSourceLoaded(source)),
+    visibleLoaded: Boolean(source && tiled.has(source) && map.isSourceLoaded(source)),
   };
 }
 
 /** Installs the hook when allowed; returns its removal. */
 export function exposeMapTestHook(map: MapInstance): () => void {
   if (!import.meta.env.DEV && window.__ALLCLEAR_TEST_HOOKS__ !== true) return () => {};
-  window.__allclearMap = { map, store: useMapStore, radarSample: () => radarSample(map) };
+  const tiled = new Set<string>();
+  const onData = (e: { sourceId?: string; tile?: unknown }) => {
+    if (e.sourceId && e.tile) tiled.add(e.sourceId);
+  };
+  map.on('sourcedata', onData);
+  window.__allclearMap = { map, store: useMapStore, radarSample: () => radarSample(map, tiled) };
   return () => {
+    map.off('sourcedata', onData);
     if (window.__allclearMap?.map === map) delete window.__allclearMap;
   };
 }

@@ -52,3 +52,50 @@ export function useShownFrame(map: MapInstance | null, sourceIds: readonly strin
   const kept = previous === undefined ? -1 : sourceIds.indexOf(previous);
   return kept >= 0 ? kept : wanted;
 }
+
+/** How long the loop waits for its first frame before it fills in the rest anyway (a frame whose tiles fail). */
+export const FIRST_FRAME_WAIT_MS = 4000;
+
+/**
+ * Whether the whole loop is mounted yet. A new loop (first load, another radar type) mounts only the frame the
+ * timeline asks for, so its tiles do not queue behind twelve other frames' in the browser's few connections per
+ * host; once that frame has painted a tile and loaded (or after FIRST_FRAME_WAIT_MS), the rest of the loop follows.
+ * A refreshed list (every 180 s) that keeps frames of the filled one stays filled.
+ */
+export function useLoopFilled(
+  map: MapInstance | null,
+  sourceIds: readonly string[],
+  wanted: number,
+): boolean {
+  const [filled, setFilled] = useState<{ ids: readonly string[]; all: boolean }>({
+    ids: sourceIds,
+    all: false,
+  });
+  let current = filled;
+  if (filled.ids !== sourceIds) {
+    current = { ids: sourceIds, all: filled.all && sourceIds.some((id) => filled.ids.includes(id)) };
+    setFilled(current);
+  }
+  const all = current.all;
+  const firstId = wanted >= 0 ? sourceIds[wanted] : undefined;
+  useEffect(() => {
+    if (all || !map || !firstId) return undefined;
+    let painted = false;
+    const onData = (e: { sourceId?: string; tile?: unknown }) => {
+      if (e.sourceId === firstId && e.tile) painted = true;
+    };
+    map.on('sourcedata', onData);
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const loaded = painted && map.getSource(firstId) !== undefined && map.isSourceLoaded(firstId);
+      if (!loaded && Date.now() - started < FIRST_FRAME_WAIT_MS) return;
+      clearInterval(timer);
+      setFilled((f) => (f.ids === sourceIds ? { ids: sourceIds, all: true } : f));
+    }, FRAME_SWAP_MS);
+    return () => {
+      clearInterval(timer);
+      map.off('sourcedata', onData);
+    };
+  }, [map, sourceIds, firstId, all]);
+  return all;
+}

@@ -29,7 +29,7 @@ import {
 } from './map-constants.ts';
 import { formatMiles, pathMiles, strikeFetchBounds } from './map-geometry.ts';
 import { frameIndexForProgress, absoluteUrl } from './radar-frames.ts';
-import { usePlaybackTimer, useShownFrame } from './use-radar-loop.ts';
+import { useLoopFilled, usePlaybackTimer, useShownFrame } from './use-radar-loop.ts';
 import { useRadarFrames } from './api/get-radar-frames.ts';
 import { useClusterStrikes, type StrikeViewport } from './api/get-cluster-strikes.ts';
 import { useStormVectors } from './api/get-storm-vectors.ts';
@@ -179,6 +179,7 @@ export default function WeatherMapCanvas({
   );
   const wanted = frameIndexForProgress(progress, frameList.length);
   const shownIndex = useShownFrame(map, sourceIds, wanted);
+  const loopFilled = useLoopFilled(map, sourceIds, wanted);
   usePlaybackTimer(frameList.length);
   useEffect(() => {
     setCurrentTime(frameList[shownIndex]?.time ?? null);
@@ -440,7 +441,14 @@ export default function WeatherMapCanvas({
           paint={{ 'background-opacity': 0 }}
         />
         {map && radarShown && (
-          <RadarLayers type={frameType} frames={frameList} shownIndex={shownIndex} opacity={opacity} />
+          <RadarLayers
+            type={frameType}
+            frames={frameList}
+            shownIndex={shownIndex}
+            wantedIndex={wanted}
+            filled={loopFilled}
+            opacity={opacity}
+          />
         )}
         {on('tropicalModels') && spaghetti.data && (
           <ProductLayer product={spaghetti.data.product} url={spaghetti.data.url} />

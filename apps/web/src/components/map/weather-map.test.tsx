@@ -5,7 +5,7 @@ import { fakeAuth, stubApi, TestProviders, type RecordedRequest } from '../../te
 import { WeatherMap } from './weather-map.tsx';
 import { useMapStore } from './map-store.ts';
 import { MAP_FALLBACK_TEXT } from './map-constants.ts';
-import { fakeMap, fakeMapControl } from './test/fake-maplibre.tsx';
+import { fakeMap, fakeMapControl, fireMapEvent } from './test/fake-maplibre.tsx';
 
 vi.mock('./maplibre.ts', () => import('./test/fake-maplibre.tsx'));
 
@@ -95,6 +95,25 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
     const label = latest.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
     expect(await screen.findByLabelText('Radar time')).toHaveTextContent(label);
     expect(screen.getByRole('slider', { name: 'Radar timeline' })).toHaveValue('100');
+  });
+
+  it('mounts only the newest radar frame until one of its tiles has loaded, then fills the loop behind it', async () => {
+    stubApi(routes());
+    const { container } = renderMap();
+    const mounted = () =>
+      [...container.querySelectorAll('[data-map-source^="allclear-radar-"]')].map((el) =>
+        el.getAttribute('data-map-source'),
+      );
+    await screen.findByLabelText('Radar time');
+    await waitFor(() => expect(mounted()).toHaveLength(1));
+    const newest = mounted()[0]!;
+    expect(newest).toContain(new Date(T0 + 12 * 300_000).toISOString());
+    // Another source's tile does not fill the loop; the newest frame's does.
+    act(() => fireMapEvent('sourcedata', { sourceId: 'some-other-source', tile: {} }));
+    await new Promise((r) => setTimeout(r, 250));
+    expect(mounted()).toHaveLength(1);
+    act(() => fireMapEvent('sourcedata', { sourceId: newest, tile: {} }));
+    await waitFor(() => expect(mounted()).toHaveLength(13));
   });
 
   it('asks for strikes of the viewport expanded by 120 % and rounded to 4 decimals, once the viewport settles', async () => {

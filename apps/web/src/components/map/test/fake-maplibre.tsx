@@ -15,6 +15,14 @@ interface FakeMapProps {
 /** The viewport the fake map reports: the Dallas area. */
 export const FAKE_BOUNDS = { west: -97.5, south: 32.5, east: -96.1, north: 33.06 };
 
+type Listener = (e: Record<string, unknown>) => void;
+const listeners = new globalThis.Map<string, Set<Listener>>();
+
+/** Sends a map event (e.g. 'sourcedata') to the handlers the component registered with map.on. */
+export function fireMapEvent(type: string, e: Record<string, unknown>): void {
+  for (const fn of listeners.get(type) ?? []) fn(e);
+}
+
 export const fakeMap = {
   getBounds: () => ({
     getWest: () => FAKE_BOUNDS.west,
@@ -35,8 +43,13 @@ export const fakeMap = {
   resize: () => undefined,
   loaded: () => true,
   getStyle: () => ({ layers: [], metadata: {} }),
-  on: () => undefined,
-  off: () => undefined,
+  on: (type: string, fn: Listener) => {
+    if (!listeners.has(type)) listeners.set(type, new Set());
+    listeners.get(type)!.add(fn);
+  },
+  off: (type: string, fn: Listener) => {
+    listeners.get(type)?.delete(fn);
+  },
 };
 export type FakeMapInstance = typeof fakeMap;
 
@@ -64,12 +77,17 @@ export function Map(props: FakeMapProps) {
   return <div data-testid="map-canvas">{props.children}</div>;
 }
 
-/** A source renders its layers; its latest data is kept in fakeMapControl.sources. */
+/** A source is an empty marker element (tests count which sources are mounted) around its layers; its latest data
+ * is kept in fakeMapControl.sources. */
 export function Source({ id, data, children }: { id?: string; data?: unknown; children?: ReactNode }) {
   useEffect(() => {
     if (id !== undefined) fakeMapControl.sources[id] = data;
   });
-  return <>{children}</>;
+  return (
+    <div data-map-source={id} hidden>
+      {children}
+    </div>
+  );
 }
 
 export function Layer() {
