@@ -1,4 +1,5 @@
 // The only code of the device gateway that touches Drizzle: the siren command outbox and unit health.
+import { FALLBACK_TIME_ZONE, isKnownTimeZone, timeZoneAt } from '@allclear/domain';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import { hardware, sirenCommands, sirens } from '../../db/schema/index.ts';
 import type { Tx } from '../contracts.ts';
@@ -83,6 +84,13 @@ export interface ExpiredCommand {
   payload: unknown;
   createdAt: Date;
   expiresAt: Date;
+  /** IANA zone of the siren's unit, for the fault text. */
+  timeZone: string;
+}
+
+/** The unit's configured zone when it is a known IANA zone, else the zone at the unit's position. */
+function sirenTimeZone(unit: { timeZoneId: string; latitude: number; longitude: number }): string {
+  return isKnownTimeZone(unit.timeZoneId) ? unit.timeZoneId : timeZoneAt(unit.latitude, unit.longitude);
 }
 
 /** Marks every pending command whose time to live ended by `now` expired; returns them. */
@@ -101,16 +109,27 @@ export async function expireCommands(db: Tx, now: Date): Promise<ExpiredCommand[
     });
   if (expired.length === 0) return [];
   const owners = await db
-    .select({ id: sirens.id, customerId: sirens.customerId, name: hardware.name })
+    .select({
+      id: sirens.id,
+      customerId: sirens.customerId,
+      name: hardware.name,
+      timeZoneId: hardware.timeZoneId,
+      latitude: hardware.latitude,
+      longitude: hardware.longitude,
+    })
     .from(sirens)
     .innerJoin(hardware, eq(hardware.id, sirens.hardwareId))
     .where(inArray(sirens.id, [...new Set(expired.map((c) => c.sirenId))]));
   const byId = new Map(owners.map((o) => [o.id, o]));
-  return expired.map((c) => ({
-    ...c,
-    customerId: byId.get(c.sirenId)?.customerId ?? 0,
-    sirenName: byId.get(c.sirenId)?.name ?? `#${c.sirenId}`,
-  }));
+  return expired.map((c) => {
+    const owner = byId.get(c.sirenId);
+    return {
+      ...c,
+      customerId: owner?.customerId ?? 0,
+      sirenName: owner?.name ?? `#${c.sirenId}`,
+      timeZone: owner ? sirenTimeZone(owner) : FALLBACK_TIME_ZONE,
+    };
+  });
 }
 
 /** Records a telemetry report of a siren's unit: seen at `at`, battery volts when given. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatLocalTime } from '@allclear/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectAsync, type MqttClient } from 'mqtt';
@@ -127,6 +128,12 @@ describe('sirens over MQTT', () => {
       details: { commandId: command.commandId, commandKind: 'warning' },
     });
     expect(faults[0]!.subject).toContain(s.unit.name);
+    // the unit's own zone (America/Chicago), to the second, with the zone named
+    const local = (d: Date) => formatLocalTime(d, 'America/Chicago', { seconds: true });
+    expect(faults[0]!.body).toContain(
+      `at ${local(stored!.createdAt)} was not acknowledged by ${local(stored!.expiresAt)} and has expired`,
+    );
+    expect(faults[0]!.body).toMatch(/by \d{1,2}:\d\d:\d\d [AP]M CDT and has expired/);
   });
 
   it('marks a command delivered when the virtual siren acknowledges it, and sends the all-clear command when the delay ends', async () => {

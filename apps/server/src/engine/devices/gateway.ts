@@ -175,6 +175,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
           kind: command.kind,
           createdAt: command.createdAt,
           expiresAt: command.expiresAt,
+          timeZone: command.timeZone,
         });
         const event: AlertEvent = {
           id: randomUUID(),

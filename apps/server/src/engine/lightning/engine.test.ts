@@ -75,7 +75,9 @@ describe('lightning engine: delay and all-clear of one zone', () => {
     expect(events[0]!.subject).toContain(location.label);
     expect(events[0]!.body).toContain('9.9 miles');
     expect(events[0]!.body).toContain('zone 1');
-    expect(events[0]!.body).toContain('2026-');
+    // the location (32° N, 99° W) is in Texas: the strike at 17:00 UTC clears 30 minutes later, read in CDT
+    expect(events[0]!.body).toContain('All clear at 12:30:00 PM CDT if no further lightning');
+    expect(events[0]!.body).not.toContain('UTC');
     expect((await getDelayItems(h.db.db, location.id, now)).item1).toBe('00:30:00');
   });
 

@@ -18,6 +18,7 @@ import {
   applyStrike,
   initialBearingDeg,
   NotificationType,
+  timeZoneAt,
   type ZoneDelayState,
 } from '@allclear/domain';
 import type { Strike } from '@allclear/weather';
@@ -351,6 +352,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
       clearedAt,
       stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
+      timeZone: timeZoneAt(entry.latitude, entry.longitude),
     });
     return {
       id: randomUUID(),
@@ -418,6 +420,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         radiusMiles,
         allClearMinutes: entry.allClearMinutes,
         allClearAt,
+        timeZone: timeZoneAt(entry.latitude, entry.longitude),
       });
       events.push({
         id: randomUUID(),

@@ -1,9 +1,11 @@
 // Texts of the lightning engine's alerts: each names the location, the distance in miles, the zone
-// and the time of all-clear (issue 5 'Notifications and effects').
+// and the time of all-clear (issue 5 'Notifications and effects'), read in the location's (or siren's) own
+// time zone with the zone named, to the second: a timer's end is exact (issue 12 'Texts in UTC').
+import { formatLocalTime } from '@allclear/domain';
 
-/** 'YYYY-MM-DD HH:MM:SS UTC' (the notifier may show it in the recipient's own time zone from details). */
-export function utcText(time: Date): string {
-  return `${time.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+/** '1:25:40 PM CDT': an instant in an IANA zone, to the second, with the zone named. */
+export function localText(time: Date, timeZone: string): string {
+  return formatLocalTime(time, timeZone, { seconds: true });
 }
 
 function zoneList(zones: readonly number[]): string {
@@ -23,12 +25,14 @@ export function delayMessage(input: {
   radiusMiles: number;
   allClearMinutes: number;
   allClearAt: Date;
+  /** IANA zone of the location. */
+  timeZone: string;
 }): { subject: string; body: string } {
   return {
     subject: `Lightning delay at ${input.label}`,
     body:
       `Lightning detected ${miles(input.distanceMiles)} miles from ${input.label}, inside zone ${input.zone} ` +
-      `(${miles(input.radiusMiles)}-mile radius). Seek shelter. All clear at ${utcText(input.allClearAt)} ` +
+      `(${miles(input.radiusMiles)}-mile radius). Seek shelter. All clear at ${localText(input.allClearAt, input.timeZone)} ` +
       `if no further lightning strikes within ${miles(input.radiusMiles)} miles (${input.allClearMinutes}-minute timer).`,
   };
 }
@@ -42,6 +46,8 @@ export function allClearMessage(input: {
   lastStrikeDistanceMiles: number | null;
   clearedAt: Date;
   stillInDelay: readonly { zone: number; allClearAt: Date }[];
+  /** IANA zone of the location. */
+  timeZone: string;
 }): { subject: string; body: string } {
   const last =
     input.lastStrikeDistanceMiles === null
@@ -51,12 +57,12 @@ export function allClearMessage(input: {
     input.stillInDelay.length === 0
       ? ' Every zone is clear.'
       : ` Still in delay: ${input.stillInDelay
-          .map((z) => `zone ${z.zone} until ${utcText(z.allClearAt)}`)
+          .map((z) => `zone ${z.zone} until ${localText(z.allClearAt, input.timeZone)}`)
           .join(', ')}.`;
   return {
     subject: `All clear at ${input.label}${input.stillInDelay.length === 0 ? '' : ` (${zoneList(input.zones)})`}`,
     body:
-      `All clear at ${utcText(input.clearedAt)} for ${input.label}, ${zoneList(input.zones)}: no lightning within ` +
+      `All clear at ${localText(input.clearedAt, input.timeZone)} for ${input.label}, ${zoneList(input.zones)}: no lightning within ` +
       `${miles(input.radiusMiles)} miles for ${input.allClearMinutes} minutes.${last}${rest}`,
   };
 }
@@ -67,6 +73,8 @@ export function sirenFaultMessage(input: {
   kind: string;
   createdAt: Date;
   expiresAt: Date;
+  /** IANA zone of the siren's unit. */
+  timeZone: string;
 }): {
   subject: string;
   body: string;
@@ -75,7 +83,7 @@ export function sirenFaultMessage(input: {
   return {
     subject: `Siren fault: ${input.sirenName}`,
     body:
-      `The ${what} command sent to siren ${input.sirenName} at ${utcText(input.createdAt)} was not acknowledged ` +
-      `by ${utcText(input.expiresAt)} and has expired; it will not be sent late. Check the siren.`,
+      `The ${what} command sent to siren ${input.sirenName} at ${localText(input.createdAt, input.timeZone)} was not acknowledged ` +
+      `by ${localText(input.expiresAt, input.timeZone)} and has expired; it will not be sent late. Check the siren.`,
   };
 }
