@@ -113,21 +113,102 @@ export interface ObservationSource {
 
 // ───────────────────────── METAR ─────────────────────────
 
-/** The fields of a METAR that AllClear uses, as returned by `parseMetar`. */
-export interface ParsedMetar {
-  station: string;
-  day: number | null;
-  hour: number | null;
-  minute: number | null;
+/** A visibility as reported: `bound` is set for P6SM / M1/4SM / P2000 (more / less than value). */
+export interface MetarVisibility {
+  value: number;
+  unit: string;
+  bound: 'moreThan' | 'lessThan' | null;
+}
+
+/** A present or recent weather group, e.g. `-SHRA` → { intensity: '-', descriptor: 'SH', phenomena: ['RA'] }. */
+export interface MetarWeather {
+  code: string;
+  /** '-' light, '+' heavy, 'VC' in the vicinity, null moderate. */
+  intensity: '-' | '+' | 'VC' | null;
+  descriptor: string | null;
+  phenomena: string[];
+}
+
+/** A cloud layer; base in feet above ground (null when reported as ///). */
+export interface MetarCloud {
+  cover: 'FEW' | 'SCT' | 'BKN' | 'OVC' | null;
+  baseFt: number | null;
+  type: 'CB' | 'TCU' | null;
+}
+
+/** Runway visual range, e.g. `R28L/1200V1800FT` → runway 28L, 1200 to 1800 ft. */
+export interface MetarRunwayVisualRange {
+  runway: string;
+  minValue: number;
+  minBound: 'moreThan' | 'lessThan' | null;
+  /** The upper value of a varying range, null when the range is steady. */
+  maxValue: number | null;
+  maxBound: 'moreThan' | 'lessThan' | null;
+  unit: 'm' | 'ft';
+  /** U(p), D(own), N(o change), or not reported. */
+  trend: 'U' | 'D' | 'N' | null;
+}
+
+/** A group of METAR body conditions; used for the report itself and for each trend. */
+export interface MetarConditions {
   /** Null when the wind is variable (VRB) or missing. */
   windDirectionDeg: number | null;
   windSpeed: number | null;
   windGust: number | null;
   windUnit: string | null;
-  visibility: { value: number; unit: string } | null;
+  visibility: MetarVisibility | null;
+  cavok: boolean;
+  weather: MetarWeather[];
+  clouds: MetarCloud[];
+  /** SKC, CLR, NSC or NCD when the sky is reported that way. */
+  skyCondition: string | null;
+  verticalVisibilityFt: number | null;
+}
+
+export interface MetarTrend extends MetarConditions {
+  kind: 'NOSIG' | 'TEMPO' | 'BECMG';
+  /** FMhhmm / TLhhmm / AThhmm, as 'hhmm'. */
+  from: string | null;
+  until: string | null;
+  at: string | null;
+  /** NSW: no significant weather any more. */
+  noSignificantWeather: boolean;
+  unparsed: string[];
+}
+
+/** The fields of a METAR, as returned by `parseMetar`; units as reported. */
+export interface ParsedMetar extends MetarConditions {
+  reportType: 'METAR' | 'SPECI' | null;
+  station: string;
+  day: number | null;
+  hour: number | null;
+  minute: number | null;
+  auto: boolean;
+  correction: boolean;
+  /** NIL: the report is missing. */
+  nil: boolean;
+  windVariableFromDeg: number | null;
+  windVariableToDeg: number | null;
+  /** Minimum visibilities with their direction (`1000W`), metres. */
+  directionalVisibility: { value: number; unit: 'm'; direction: string }[];
+  runwayVisualRange: MetarRunwayVisualRange[];
+  recentWeather: MetarWeather[];
   temperatureC: number | null;
   dewPointC: number | null;
   altimeter: { value: number; unit: string } | null;
+  /** Further pressure groups after the first (some reports give both Q and A). */
+  otherAltimeters: { value: number; unit: string }[];
+  /** Runways with wind shear ('ALL' for WS ALL RWY). */
+  windShear: string[];
+  /** Runway state groups (R24/290050, R09/CLRD70), as reported. */
+  runwayState: string[];
+  /** Groups sent as slashes (not observed): 'wind', 'visibility', 'weather', 'clouds', 'temperature', 'altimeter'. */
+  notReported: string[];
+  trends: MetarTrend[];
+  /** The text after RMK, as reported. */
+  remarks: string | null;
+  /** Groups before RMK that are not understood, in order: never dropped silently. */
+  unparsed: string[];
 }
 
 export interface MetarStation extends LatLon {

@@ -160,10 +160,12 @@ export function createSimulator(options: SimulatorOptions & { startTime: Date })
         issuedMs,
         world.weatherAt(airport.latitude, airport.longitude, issuedMs),
       );
+      const parsed = parseMetar(raw);
+      if (!parsed) return null;
       return {
         station: { ...airport },
         raw,
-        parsed: parseMetar(raw),
+        parsed,
         source: SIMULATOR_SOURCE,
         observedAt: new Date(issuedMs),
       };

@@ -33,7 +33,7 @@ function metarSource(withReport: boolean): MetarSource {
       return {
         station,
         raw,
-        parsed: parseMetar(raw),
+        parsed: parseMetar(raw)!,
         source: 'test',
         observedAt: new Date(at.getTime() - 7 * 60_000),
       };
