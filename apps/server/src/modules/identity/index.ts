@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createIdentityProvider, identityIssuer, type IdentityConfig } from './provider.ts';
 import { signInRoutes } from './sign-in.routes.ts';
+import { userInfoRoutes } from './userinfo.ts';
 import {
   createSlidingWindowLimiter,
   SIGN_IN_FAILURE_LIMIT,
@@ -52,6 +53,9 @@ const identityModule: FastifyPluginAsync<IdentityModuleOptions> = async (app, op
     limiter: opts.limiter ?? createSlidingWindowLimiter(SIGN_IN_FAILURE_LIMIT),
     now: opts.now ?? Date.now,
   });
+
+  // Our user-info endpoint, in front of the provider's (userinfo.ts).
+  await app.register(userInfoRoutes, { config, db });
 
   await app.register(async (oidc) => {
     // oidc-provider reads request bodies itself: leave the stream untouched.

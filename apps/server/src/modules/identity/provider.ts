@@ -1,6 +1,7 @@
 // The OpenID Connect provider (oidc-provider 9) of the identity service: one public client, the
-// AllClear SPA, with authorization code + PKCE (S256), refresh-token rotation, JWT access tokens
-// for the API (resource indicator `${publicUrl}/api`), RP-initiated logout, and our claims.
+// AllClear SPA, with authorization code + PKCE (S256) only, refresh-token rotation, JWT access
+// tokens for the API (resource indicator `${publicUrl}/api`) that also read user info (userinfo.ts),
+// RP-initiated logout, and our claims.
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -28,6 +29,28 @@ export const WEB_CLIENT_ID = 'allclear-web';
 /** Our scope: role, hierarchy, customer, group, permissions, features, WIDGET_ADMIN. */
 export const ALLCLEAR_SCOPE = 'allclear';
 
+/** The claims each scope releases, in the ID token and at the user-info endpoint. */
+export const SCOPE_CLAIMS = {
+  openid: ['sub'],
+  profile: ['name', 'given_name', 'family_name'],
+  email: ['email'],
+  [ALLCLEAR_SCOPE]: [
+    'role',
+    'role_hierarchy',
+    'customer_id',
+    'site_id',
+    'permissions',
+    'features',
+    'WIDGET_ADMIN',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The scopes an access token can carry: ours for the API, and the OpenID ones the user-info
+ * endpoint releases claims by (offline_access is for the refresh token only).
+ */
+export const ACCESS_TOKEN_SCOPES: readonly string[] = Object.keys(SCOPE_CLAIMS);
+
 /** Token and session lifetimes, in seconds. */
 export const IDENTITY_TTL = {
   accessToken: 10 * 60,
@@ -46,6 +69,14 @@ export function identityIssuer(publicUrl: string): string {
 /** The audience (resource indicator) of access tokens for the API: `${publicUrl}/api`. */
 export function apiAudience(publicUrl: string): string {
   return `${publicUrl.replace(/\/$/, '')}/api`;
+}
+
+/**
+ * The audience of every access token: the API, and the identity service itself (its issuer) for
+ * the user-info endpoint. The API accepts a token only when its own audience is in it.
+ */
+export function accessTokenAudience(publicUrl: string): [string, string] {
+  return [apiAudience(publicUrl), identityIssuer(publicUrl)];
 }
 
 /** The web origins the SPA may run on: publicUrl's and every webRedirectOrigin, deduplicated. */
@@ -101,22 +132,11 @@ export async function createIdentityProvider(
       if (!account) return undefined;
       return { accountId: account.userId, claims: () => userClaims(account) };
     },
-    claims: {
-      openid: ['sub'],
-      profile: ['name', 'given_name', 'family_name'],
-      email: ['email'],
-      [ALLCLEAR_SCOPE]: [
-        'role',
-        'role_hierarchy',
-        'customer_id',
-        'site_id',
-        'permissions',
-        'features',
-        'WIDGET_ADMIN',
-      ],
-    },
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, names]) => [scope, [...names]])),
     scopes: ['openid', 'offline_access', 'profile', 'email', ALLCLEAR_SCOPE],
-    // The SPA reads the profile from the ID token: its access token is for the API, not userinfo.
+    // Only what the client may use: the code flow (no implicit or hybrid response types).
+    responseTypes: ['code'],
+    // The ID token carries the profile as well: the web has it before user info is loaded.
     conformIdTokenClaims: false,
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
@@ -127,6 +147,14 @@ export async function createIdentityProvider(
     // renew with prompt=none drops that scope); it ends with the 14-day session anyway.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    formats: {
+      customizers: {
+        // The user-info endpoint (userinfo.ts) is the token's second audience, beside the API.
+        jwt(_ctx, _token, parts) {
+          if (parts.payload.aud === audience) parts.payload.aud = accessTokenAudience(config.publicUrl);
+        },
+      },
+    },
     pkce: { required: () => true },
     async loadExistingGrant(ctx) {
       return loadOrAutoGrant(ctx, audience);
@@ -142,7 +170,7 @@ export async function createIdentityProvider(
         getResourceServerInfo(_ctx, resourceIndicator) {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
           return {
-            scope: ALLCLEAR_SCOPE,
+            scope: ACCESS_TOKEN_SCOPES.join(' '),
             audience,
             accessTokenTTL: config.accessTokenTtlSeconds ?? IDENTITY_TTL.accessToken,
             accessTokenFormat: 'jwt',
@@ -215,7 +243,9 @@ async function loadOrAutoGrant(ctx: KoaContextWithOIDC, audience: string) {
   const grant = existing ?? new provider.Grant({ clientId: client.clientId, accountId: session.accountId });
   const requested = String(ctx.oidc.params?.scope ?? 'openid');
   grant.addOIDCScope(requested);
-  grant.addResourceScope(audience, ALLCLEAR_SCOPE);
+  // The access token's scope: ours always, and the requested OpenID scopes for user info.
+  const tokenScopes = requested.split(' ').filter((s) => ACCESS_TOKEN_SCOPES.includes(s));
+  grant.addResourceScope(audience, [...new Set([ALLCLEAR_SCOPE, ...tokenScopes])].join(' '));
   await grant.save();
   return grant;
 }

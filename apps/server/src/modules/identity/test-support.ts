@@ -110,6 +110,34 @@ export async function signIn(
   opts: { extra?: Record<string, string> } = {},
 ): Promise<SignInJourney & { hops: string[] }> {
   const { jar, verifier, redirectUri, auth } = await startAuthorization(app, opts);
+  const journey = await completeSignIn(app, jar, auth, email, password);
+  return { jar, verifier, redirectUri, ...journey };
+}
+
+/**
+ * Signs in at an authorization URL built by any client (e.g. openid-client): opens it, posts the
+ * sign-in form and follows the provider's redirects to the client's redirect URI.
+ */
+export async function signInAt(
+  app: FastifyInstance,
+  authorizationUrl: URL,
+  email: string,
+  password: string,
+): Promise<{ jar: CookieJar; interactionPath: string; callback: URL; hops: string[] }> {
+  const jar = new CookieJar();
+  const auth = await app.inject({ method: 'GET', url: pathOf(authorizationUrl.href) });
+  jar.store(auth);
+  return { jar, ...(await completeSignIn(app, jar, auth, email, password)) };
+}
+
+/** From the authorization endpoint's answer, through our sign-in page, to the redirect that leaves the provider. */
+async function completeSignIn(
+  app: FastifyInstance,
+  jar: CookieJar,
+  auth: LightMyRequestResponse,
+  email: string,
+  password: string,
+): Promise<{ interactionPath: string; callback: URL; hops: string[] }> {
   if (auth.statusCode !== 303) throw new Error(`authorize answered ${auth.statusCode}: ${auth.body}`);
   const interactionPath = pathOf(auth.headers.location as string);
   const page = await app.inject({ method: 'GET', url: interactionPath, headers: { cookie: jar.header() } });
@@ -132,7 +160,7 @@ export async function signIn(
     }
     location = new URL(res.headers.location as string, ISSUER_ORIGIN);
   }
-  return { jar, verifier, redirectUri, interactionPath, callback: location, hops };
+  return { interactionPath, callback: location, hops };
 }
 
 /** Exchanges an authorization code at the token endpoint. */
@@ -158,4 +186,40 @@ export async function exchangeCode(
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:5173' },
     payload: body,
   });
+}
+
+/**
+ * A fetch that answers from the app in process (`inject`), for clients that take a custom fetch
+ * (openid-client): requests to any origin go to the app by path, as if it served publicUrl.
+ */
+export function injectFetch(app: FastifyInstance) {
+  return async (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: unknown },
+  ): Promise<Response> => {
+    const body = init.body;
+    const payload =
+      body === undefined || body === null
+        ? undefined
+        : typeof body === 'string'
+          ? body
+          : body instanceof URLSearchParams
+            ? body.toString()
+            : Buffer.from(
+                await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer(),
+              );
+    const res = await app.inject({
+      method: init.method as 'GET',
+      url: pathOf(url),
+      headers: init.headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, String(v));
+    }
+    const empty = [101, 204, 205, 304].includes(res.statusCode);
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
 }

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { accessTokenClaims, findSignInAccount } from './account.ts';
-import { ALLCLEAR_SCOPE, apiAudience, identityIssuer, IDENTITY_TTL, WEB_CLIENT_ID } from './provider.ts';
+import {
+  ACCESS_TOKEN_SCOPES,
+  accessTokenAudience,
+  identityIssuer,
+  IDENTITY_TTL,
+  WEB_CLIENT_ID,
+} from './provider.ts';
 import { ensureSigningKeys } from './signing-keys.ts';
 
 export interface TestTokenOptions {
@@ -14,8 +20,8 @@ export interface TestTokenOptions {
   publicUrl?: string;
   /** Override the issuer (default `${publicUrl}/identity`). */
   issuer?: string;
-  /** Override the audience (default `${publicUrl}/api`). */
-  audience?: string;
+  /** Override the audience (default the API and the identity service, `accessTokenAudience`). */
+  audience?: string | string[];
   /** Issue time, ms since epoch (default now). */
   issuedAtMs?: number;
   /** Lifetime in seconds (default 600, the real access-token TTL). */
@@ -35,13 +41,13 @@ export async function issueTestToken(handle: DatabaseHandle, opts: TestTokenOpti
   const iat = Math.floor((opts.issuedAtMs ?? Date.now()) / 1000);
   return new SignJWT({
     client_id: WEB_CLIENT_ID,
-    scope: ALLCLEAR_SCOPE,
+    scope: ACCESS_TOKEN_SCOPES.join(' '),
     ...accessTokenClaims(account),
     ...opts.claims,
   })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid })
     .setIssuer(opts.issuer ?? identityIssuer(publicUrl))
-    .setAudience(opts.audience ?? apiAudience(publicUrl))
+    .setAudience(opts.audience ?? accessTokenAudience(publicUrl))
     .setSubject(account.userId)
     .setJti(randomUUID())
     .setIssuedAt(iat)
