@@ -28,7 +28,7 @@ import { baseWeather, convectiveLikelihood, steeringWind } from './climate.ts';
 import { localDistanceSqKm, offsetKm } from './geo.ts';
 import { hashString, keyedUniform, mixKeys, mulberry32 } from './prng.ts';
 import { type CellShape, cellShape, shapeDbz, shapeDbzAtLatLon } from './storm-shape.ts';
-import { cToF, heatIndexF } from '@allclear/domain';
+import { cToF, formatLocalTime, heatIndexF, timeZoneAt } from '@allclear/domain';
 import {
   clearSkyGhiWm2,
   cloudTransmission,
@@ -440,12 +440,14 @@ export class SimWorld {
     const mph = Math.round(cell.speedMs * 2.236936);
     const toward = compass16(h);
     const hail = cell.peakDbz >= 60 ? '1.75 inch' : '1 inch';
+    // times read in the zone where the warning starts, with the zone named, as the NWS writes them
+    const zone = timeZoneAt(aLat, aLon);
     return {
       id: `sim-svr-${cell.id}`,
       event: 'Severe Thunderstorm Warning',
       kind: 'severe-thunderstorm',
-      headline: `Severe Thunderstorm Warning until ${new Date(expires).toISOString().slice(11, 16)} UTC by AllClear Simulator`,
-      description: `At ${new Date(onset).toISOString().slice(11, 16)} UTC, a severe thunderstorm was moving ${toward} at ${mph} mph.\n\nHAZARD...60 mph wind gusts and ${hail} hail.\n\nSOURCE...Radar indicated.`,
+      headline: `Severe Thunderstorm Warning until ${formatLocalTime(expires, zone)} by AllClear Simulator`,
+      description: `At ${formatLocalTime(onset, zone)}, a severe thunderstorm was moving ${toward} at ${mph} mph.\n\nHAZARD...60 mph wind gusts and ${hail} hail.\n\nSOURCE...Radar indicated.`,
       instruction: 'For your protection move to an interior room on the lowest floor of a building.',
       severity: 'Severe',
       polygon: { type: 'Polygon', coordinates: [ring] },
@@ -483,11 +485,12 @@ export class SimWorld {
       [round4(w), round4(s)],
     ];
     const event = warning ? 'Excessive Heat Warning' : 'Heat Advisory';
+    const zone = timeZoneAt(p.latitude, p.longitude);
     return {
       id: `sim-heat-${focus}-${Math.floor(dayStart / DAY_MS)}`,
       event,
       kind: 'heat',
-      headline: `${event} from 11 AM to 8 PM local time by AllClear Simulator`,
+      headline: `${event} from ${formatLocalTime(onset, zone)} to ${formatLocalTime(expires, zone)} by AllClear Simulator`,
       description: `* WHAT...Heat index values up to ${Math.round(peakHeatIndexF)} expected.\n\n* IMPACTS...Hot temperatures and high humidity may cause heat illnesses.`,
       instruction: 'Drink plenty of fluids, stay in an air-conditioned room, stay out of the sun.',
       severity: warning ? 'Severe' : 'Moderate',
