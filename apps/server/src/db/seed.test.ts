@@ -193,6 +193,14 @@ describe('demo seed', () => {
     ).toBe(rows.length);
   });
 
+  it('seeds every venue with alerts on (flags 0) but one, silenced with flags 30 for its muted icon', async () => {
+    const rows = await handle.query<{ label: string; flags: number }>(
+      'select label, flags from locations order by id',
+    );
+    expect(rows.filter((r) => r.flags !== 0)).toEqual([{ label: 'Choctaw Stadium', flags: 30 }]);
+    expect(rows.length).toBe(11);
+  });
+
   it('has three user groups, each with seven alert-time rows', async () => {
     const rows = await handle.query<{ name: string; n: number }>(
       `select s.name, count(t.id)::int as n from sites s join site_alert_times t on t.site_id = s.id

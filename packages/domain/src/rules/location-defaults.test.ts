@@ -7,6 +7,7 @@ import {
   ALL_CLEAR_SLIDER_DEFAULT_MINUTES,
   NEW_LOCATION_ALL_CLEAR_MINUTES,
 } from './location-defaults.ts';
+import { isSilenced } from './location-flags.ts';
 
 describe('location defaults (spec 01 §3, §5; spec 02 §3)', () => {
   it('offers all-clear options from 10 to 60 minutes in steps of 10', () => {
@@ -21,22 +22,25 @@ describe('location defaults (spec 01 §3, §5; spec 02 §3)', () => {
     expect(NEW_LOCATION_ALL_CLEAR_MINUTES).toBe(30);
   });
 
-  it('gives a new location radius1 10, other radii 0, flags 2 on the dashboard and 0 in the map modal', () => {
+  it('gives a new location radius1 10, other radii 0 and alerts on (flags 0) in both readings', () => {
     expect(newLocationDefaults('dashboard')).toMatchObject({
       radius1: 10,
       radius2: 0,
       radius3: 0,
       radius4: 0,
       allClearMinutes: 30,
-      flags: 2,
+      flags: 0,
       forecastLocation: false,
       latitude: 0,
       longitude: 0,
     });
     expect(newLocationDefaults('map-modal').flags).toBe(0);
+    // the spec's other reading, 2, is an alert-channel bit: a new location would start silenced
+    for (const reading of ['dashboard', 'map-modal'] as const)
+      expect(isSilenced(newLocationDefaults(reading).flags), reading).toBe(false);
   });
 
-  it('preloads an organisation location with radii 10, 20, 30, all clear 30 and flags 2', () => {
+  it('preloads an organisation location with radii 10, 20, 30, all clear 30 and alerts on (flags 0)', () => {
     const org = { id: 7, name: 'Stadium', address: '1 Main St', latitude: 32.7, longitude: -96.8 };
     expect(preloadedLocation(org)).toEqual({
       label: 'Stadium',
@@ -48,10 +52,11 @@ describe('location defaults (spec 01 §3, §5; spec 02 §3)', () => {
       radius3: 30,
       radius4: 0,
       allClearMinutes: 30,
-      flags: 2,
+      flags: 0,
       forecastLocation: false,
       organizationLocationId: 7,
     });
     expect(preloadedLocation({ ...org, label: 'Field A' }).label).toBe('Field A');
+    expect(isSilenced(preloadedLocation(org).flags)).toBe(false);
   });
 });

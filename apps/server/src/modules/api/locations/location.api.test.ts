@@ -72,7 +72,7 @@ describe('POST location/Add', () => {
     expect(changes).toEqual([{ locationId: location.id, customerId: t.a.customer.id, deleted: false }]);
   });
 
-  it('gives omitted fields the defaults of a new location (all-clear 30, flags 2)', async () => {
+  it('gives omitted fields the defaults of a new location (all-clear 30, alerts on: flags 0)', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/location/Add',
@@ -84,7 +84,7 @@ describe('POST location/Add', () => {
       radius1: 10,
       radius2: 0,
       allClearMinutes: 30,
-      flags: 2,
+      flags: 0,
     });
   });
 
@@ -452,7 +452,7 @@ describe('POST location/Update/OrganizationLocation/{userId}', () => {
           radius2: 20,
           radius3: 30,
           allClearMinutes: 30,
-          flags: 2,
+          flags: 0,
           forecastLocation: false,
           organizationLocationId: o1.id,
         }),
