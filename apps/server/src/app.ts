@@ -108,12 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // readiness is the database's; each notification channel's state (configured, outbox, off) is reported beside it
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    const channels = config.notify.channels;
     try {
       await deps.db.query('select 1');
-      return { status: 'ready' };
+      return { status: 'ready', channels };
     } catch {
-      return reply.code(503).send({ status: 'database unavailable' });
+      return reply.code(503).send({ status: 'database unavailable', channels });
     }
   });
 

@@ -2,7 +2,7 @@
 // Shuts down gracefully on SIGTERM/SIGINT: stops accepting, finishes in-flight requests, closes the database.
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, ConfigError } from './platform/config.ts';
+import { loadConfig, ConfigError, type ChannelStates } from './platform/config.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase, migrateDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
@@ -67,7 +67,9 @@ async function main(): Promise<void> {
     `AllClear is running on ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs`,
     `  database: ${config.embedded ? `PGlite (embedded) at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  notifications: ${describeChannels(config.notify.channels)}`,
   ];
+  if (config.notify.outbox) lines.push(`  outbox: ${config.publicUrl}/dev/outbox (loopback only)`);
   if (demo) {
     lines.push('', `Demo accounts (password: ${DEMO_PASSWORD})`);
     for (const a of demo.accounts) lines.push(`  ${a.email.padEnd(32)} ${a.role.padEnd(16)} ${a.customer}`);
@@ -98,6 +100,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** 'email configured, sms outbox (not sent), push configured, ...': what an operator must know at start. */
+function describeChannels(channels: ChannelStates): string {
+  const said = { configured: 'configured', outbox: 'outbox (not sent)', off: 'off (not sent)' } as const;
+  return Object.entries(channels)
+    .map(([channel, state]) => `${channel} ${said[state]}`)
+    .join(', ');
 }
 
 main().catch((err) => {

@@ -71,3 +71,20 @@ export const ZDeadLetter = ZAuditDelivery.extend({
   occurredAt: z.string(),
 });
 export type TDeadLetter = z.infer<typeof ZDeadLetter>;
+
+/**
+ * How a notification channel delivers: 'configured' (its provider), 'outbox' (kept in the local outbox at
+ * /dev/outbox, not sent), 'off' (turned off by the operator: shown as unavailable, nothing is sent).
+ */
+export const ZChannelState = z.enum(['configured', 'outbox', 'off']);
+export type TChannelState = z.infer<typeof ZChannelState>;
+
+/** GET Notification/Channels: each channel's state, decided at the server's start. */
+export const ZNotificationChannels = z.object({
+  email: ZChannelState,
+  sms: ZChannelState,
+  push: ZChannelState,
+  webhook: ZChannelState,
+  singlewire: ZChannelState,
+});
+export type TNotificationChannels = z.infer<typeof ZNotificationChannels>;

@@ -1,7 +1,8 @@
 // The delivery worker: one pg-boss job per delivery row. A row already delivered or dead is skipped
 // (at-least-once jobs, exactly-once rows); e-mail and SMS are rate limited per address per minute;
 // a failure is retried with pg-boss's capped exponential backoff until the last attempt, then kept
-// as a dead letter (status 'dead', last error) for /api/Audit/DeadLetters.
+// as a dead letter (status 'dead', last error) for /api/Audit/DeadLetters. A delivery on a channel turned
+// off is not attempted: it is kept as 'skipped' with the reason.
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { alertDeliveries, alertEvents } from '../../db/schema/index.ts';
@@ -15,9 +16,14 @@ export interface DeliverDeps {
   senders: Record<Channel, ChannelSender>;
   /** Messages per address per minute on channels that cost money. */
   perMinute: { email: number; sms: number };
+  /** Channels turned off (NOTIFY_<CHANNEL>=off), each with the reason recorded on its skipped deliveries. */
+  off?: Partial<Record<Channel, string>>;
 }
 
 export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'rate-limited';
+
+/** Statuses no job changes again: sent, dead-lettered, or skipped because its channel is off. */
+const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped']);
 
 /** Thrown for a message held back by the rate limit; it is retried like any transient failure. */
 export class RateLimitedError extends Error {}
@@ -38,9 +44,18 @@ export async function deliverOne(
     .from(alertDeliveries)
     .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
     .where(eq(alertDeliveries.id, deliveryId));
-  if (!row || row.delivery.status === 'delivered' || row.delivery.status === 'dead') return 'skipped';
+  if (!row || FINAL_STATUSES.has(row.delivery.status)) return 'skipped';
   const { delivery, event } = row;
   const channel = delivery.channel as Channel;
+  const offReason = deps.off?.[channel];
+  if (offReason) {
+    // never attempted, never dropped quietly: the row says why it was not sent
+    await db.db
+      .update(alertDeliveries)
+      .set({ status: 'skipped', updated: clock.now(), lastError: offReason })
+      .where(eq(alertDeliveries.id, delivery.id));
+    return 'skipped';
+  }
   try {
     if (channel === 'email' || channel === 'sms') await checkRateLimit(deps, channel, delivery.address);
     const message: OutgoingMessage = {

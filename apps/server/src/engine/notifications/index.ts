@@ -1,14 +1,15 @@
 // The notifier (ARCHITECTURE.md 'Notifications'): enqueueAlert records an engine decision and its
 // deliveries in the caller's transaction, with one pg-boss job per delivery sent in that same
 // transaction; the worker delivers by e-mail, SMS, web push, signed webhooks and Singlewire with
-// retries and dead letters. E-mail and SMS go to the local outbox (/dev/outbox) when not configured.
+// retries and dead letters. Each channel is configured, sent to the local outbox (/dev/outbox) or turned
+// off (platform/config.ts decides at start); deliveries on a channel that is off are recorded as skipped.
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { integrationConfigs, scenarioMappings, webhooks } from '../../db/schema/index.ts';
-import type { Config } from '../../platform/config.ts';
+import { loadNotifyConfig, type ChannelStates, type Config } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
@@ -34,7 +35,10 @@ export interface NotifierContext {
   log: FastifyBaseLogger;
   bus?: Bus;
   fetch?: typeof fetch;
-  /** Environment to read the notifier's variables from (process.env by default). */
+  /**
+   * Environment to read the notifier's variables from (process.env by default); when given, the channel
+   * states are decided from it too (by config.ts's rules), otherwise they are `config.notify.channels`.
+   */
   env?: Record<string, string | undefined>;
   /** HTTPS agent for web push (tests trust a loopback push service with it). */
   pushAgent?: Agent;
@@ -52,37 +56,65 @@ export interface Notifier {
   vapidPublicKey(): string | null;
   /** True when e-mail and SMS go to the local outbox (shown at /dev/outbox). */
   usesLocalOutbox: { email: boolean; sms: boolean };
+  /** Each channel's state: configured, outbox or off. */
+  channels: ChannelStates;
+}
+
+/** Names of the channels in the reasons recorded on skipped deliveries. */
+const CHANNEL_NAMES: Record<keyof ChannelStates, string> = {
+  email: 'E-mail',
+  sms: 'SMS',
+  push: 'Web push',
+  webhook: 'Webhooks',
+  singlewire: 'Singlewire',
+};
+
+/** The reason recorded on a delivery not attempted because its channel is off. */
+export function channelOffReason(channel: keyof ChannelStates): string {
+  return `${CHANNEL_NAMES[channel]} is turned off (NOTIFY_${channel.toUpperCase()}=off): not sent`;
 }
 
 /** Builds the notifier; nothing runs until `service.start()`. */
 export function createNotifier(ctx: NotifierContext): Notifier {
   const settings = { ...loadNotifierSettings(ctx.env ?? process.env), ...ctx.settings };
   const { db, clock, log } = ctx;
+  const channels = ctx.env
+    ? loadNotifyConfig(ctx.env, ctx.config.embedded).channels
+    : ctx.config.notify.channels;
+  if (channels.email === 'configured' && !settings.SMTP_URL) {
+    throw new Error('e-mail is configured but the notifier has no SMTP_URL');
+  }
+  if (
+    channels.sms === 'configured' &&
+    !(settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN && settings.TWILIO_FROM)
+  ) {
+    throw new Error(
+      'SMS is configured but the notifier has no TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN or TWILIO_FROM',
+    );
+  }
   let boss: PgBoss | null = null;
   let vapid: VapidKeys | null = null;
   let closeSmtp: (() => void) | null = null;
-  const twilioConfigured = Boolean(
-    settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN && settings.TWILIO_FROM,
-  );
 
   const buildSenders = (keys: VapidKeys): DeliverDeps['senders'] => {
     let email: ChannelSender;
-    if (settings.SMTP_URL) {
-      const smtp = smtpSender(settings.SMTP_URL, settings.SMTP_FROM);
+    if (channels.email === 'configured') {
+      const smtp = smtpSender(settings.SMTP_URL!, settings.SMTP_FROM);
       closeSmtp = smtp.close;
       email = smtp.send;
     } else {
       email = localOutboxSender(db, clock, 'email');
     }
-    const sms = twilioConfigured
-      ? twilioSender({
-          accountSid: settings.TWILIO_ACCOUNT_SID!,
-          authToken: settings.TWILIO_AUTH_TOKEN!,
-          from: settings.TWILIO_FROM!,
-          apiUrl: settings.TWILIO_API_URL,
-          fetch: ctx.fetch,
-        })
-      : localOutboxSender(db, clock, 'sms');
+    const sms =
+      channels.sms === 'configured'
+        ? twilioSender({
+            accountSid: settings.TWILIO_ACCOUNT_SID!,
+            authToken: settings.TWILIO_AUTH_TOKEN!,
+            from: settings.TWILIO_FROM!,
+            apiUrl: settings.TWILIO_API_URL,
+            fetch: ctx.fetch,
+          })
+        : localOutboxSender(db, clock, 'sms');
     return {
       email,
       sms,
@@ -124,6 +156,11 @@ export function createNotifier(ctx: NotifierContext): Notifier {
         clock,
         senders: buildSenders(vapid),
         perMinute: { email: settings.NOTIFY_EMAIL_PER_MINUTE, sms: settings.NOTIFY_SMS_PER_MINUTE },
+        off: Object.fromEntries(
+          Object.entries(channels)
+            .filter(([, state]) => state === 'off')
+            .map(([channel]) => [channel, channelOffReason(channel as keyof ChannelStates)]),
+        ),
       };
       const started = await startJobQueue(db, {
         attempts: settings.NOTIFY_ATTEMPTS,
@@ -175,6 +212,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
     service,
     settings,
     vapidPublicKey: () => vapid?.publicKey ?? null,
-    usesLocalOutbox: { email: !settings.SMTP_URL, sms: !twilioConfigured },
+    usesLocalOutbox: { email: channels.email === 'outbox', sms: channels.sms === 'outbox' },
+    channels,
   };
 }

@@ -1,6 +1,6 @@
-// The dev module (/dev), for loopback callers only: the local outbox of the embedded default (e-mail and SMS the
-// notifier kept instead of sending, newest first; served only when running embedded) and the fault switch of
-// ./faults.ts (only when APP_ENV is 'test' or 'development').
+// The dev module (/dev), for loopback callers only: the local outbox (e-mail and SMS the notifier kept instead of
+// sending, newest first; served when the outbox is on: the embedded default, or NOTIFY_OUTBOX=1) and the fault
+// switch of ./faults.ts (only when APP_ENV is 'test' or 'development').
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { desc } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -48,7 +48,7 @@ export const devModule: FastifyPluginAsync<DevModuleOptions> = async (app, { con
 /** GET /dev/outbox.json and GET /dev/outbox. */
 const outboxRoutes: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
   app.addHook('onRequest', async (_request, reply) => {
-    if (!config.embedded) return reply.code(404).send(errorBody('Not Found'));
+    if (!config.notify.outbox) return reply.code(404).send(errorBody('Not Found'));
   });
 
   const list = async () => {
@@ -79,7 +79,7 @@ const outboxRoutes: FastifyPluginAsync<DevModuleOptions> = async (app, { config,
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AllClear outbox</title>
 <style>body{font-family:sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}pre{margin:0;white-space:pre-wrap}</style>
-</head><body><h1>Local outbox</h1><p>E-mail and SMS kept by the embedded default instead of being sent (newest first).</p>
+</head><body><h1>Local outbox</h1><p>E-mail and SMS kept in the local outbox instead of being sent (newest first).</p>
 ${rows.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th></tr></thead><tbody>${items}</tbody></table>`}
 </body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);

@@ -1,5 +1,6 @@
 // GET Notification/History (spec 02 §2.6, §7; spec 03 §2.3), POST User/PushSubscription,
-// GET User/PushSubscription/PublicKey, GET Audit/Location/{id}, GET Audit/DeadLetters.
+// GET User/PushSubscription/PublicKey, GET Audit/Location/{id}, GET Audit/DeadLetters, and GET Notification/Channels
+// (which channels deliver, go to the outbox or are off: any signed-in user, whose settings show unavailable ones).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,7 @@ import {
   ZDeadLetter,
   ZIdParam,
   ZNotification,
+  ZNotificationChannels,
   ZNotificationHistoryQuery,
   ZPushSubscription,
   envelope,
@@ -18,7 +20,7 @@ import { principalOf } from '../scope.ts';
 import { NotificationRepository } from './notification.repository.ts';
 import { NotificationService } from './notification.service.ts';
 
-export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, db }) => {
   const service = new NotificationService(new NotificationRepository(db.db));
   const tags = ['notifications'];
 
@@ -35,6 +37,12 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       const { count, startDate, endDate } = request.query;
       return { data: await service.history(principalOf(request), count, startDate, endDate) };
     },
+  );
+
+  app.get(
+    '/Notification/Channels',
+    { schema: { tags, response: { 200: envelope(ZNotificationChannels), ...errorResponses } } },
+    async () => ({ data: config.notify.channels }),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { authPlugin } from '../../../platform/auth.ts';
 import { installErrorHandling } from '../../../platform/errors.ts';
-import type { Config } from '../../../platform/config.ts';
+import { loadConfig, type Config } from '../../../platform/config.ts';
 import { devModule } from '../../dev/index.ts';
 import { notificationRoutes } from './notification.routes.ts';
 
@@ -55,7 +55,14 @@ async function buildRoutesApp(config: Config): Promise<FastifyInstance> {
 beforeAll(async () => {
   t = await createTestApp();
   app = await buildRoutesApp(t.config);
-  remoteApp = await buildRoutesApp({ ...t.config, embedded: false });
+  remoteApp = await buildRoutesApp(
+    loadConfig({
+      APP_ENV: 'test',
+      DATABASE_URL: 'postgres://db/allclear',
+      NOTIFY_EMAIL: 'off',
+      NOTIFY_SMS: 'off',
+    }),
+  );
   superAdminId = (
     await buildUser(t.db.db, {
       customerId: t.a.customer.id,
@@ -324,7 +331,7 @@ describe('/dev outbox', () => {
     expect(page.body).toContain('two &lt;b&gt;');
   });
 
-  it('is not served to a remote caller, nor outside the embedded default', async () => {
+  it('is not served to a remote caller, nor when the outbox is off (outside the embedded default)', async () => {
     const remote = await app.inject({ method: 'GET', url: '/dev/outbox.json', remoteAddress: '10.0.0.5' });
     expect(remote.statusCode).toBe(404);
     const server = await remoteApp.inject({ method: 'GET', url: '/dev/outbox.json' });
