@@ -63,6 +63,21 @@ async function insertForecast(
   return f!.id;
 }
 
+/** Subject and body of a proactive forecast for one location; the end reads in the location's zone. */
+export function forecastNotice(
+  location: Pick<ForecastTarget, 'label' | 'latitude' | 'longitude'>,
+  input: ProactiveForecastInput,
+  now: Date,
+): { subject: string; body: string } {
+  const until = formatLocalTime(input.expiresAt, timeZoneAt(location.latitude, location.longitude), {
+    relativeTo: now,
+  });
+  return {
+    subject: `${input.forecastType.name} for ${location.label}: ${input.headline}`,
+    body: `${input.headline}\n\n${plainText(input.message)}\n\nIn effect until ${until}.`,
+  };
+}
+
 async function notify(
   tx: Tx,
   enqueueAlert: EnqueueAlert,
@@ -73,9 +88,6 @@ async function notify(
   now: Date,
 ): Promise<void> {
   const expires = input.expiresAt.toISOString();
-  const until = formatLocalTime(input.expiresAt, timeZoneAt(location.latitude, location.longitude), {
-    relativeTo: now,
-  });
   await enqueueAlert(tx, {
     id: randomUUID(),
     kind: 'proactive-forecast',
@@ -84,8 +96,7 @@ async function notify(
     locationId: location.id,
     correlationId,
     occurredAt: now,
-    subject: `${input.forecastType.name} for ${location.label}: ${input.headline}`,
-    body: `${input.headline}\n\n${plainText(input.message)}\n\nIn effect until ${until}.`,
+    ...forecastNotice(location, input, now),
     details: { forecastId, forecastType: input.forecastType.name, expiresAt: expires },
   });
 }
@@ -176,27 +187,7 @@ export function createDemoMeteorologist(ctx: EngineContext): EngineService & { r
       const hours = (
         await ctx.weather.providers.forecast.hourly(location, now, DEMO_LOOKAHEAD_HOURS)
       ).hours.slice(0, DEMO_LOOKAHEAD_HOURS);
-      const stormy = hours.filter((h) => h.precipitationChancePct >= DEMO_STORM_CHANCE_PCT);
-      const hot = hours.filter((h) => h.temperatureC >= DEMO_HEAT_C);
-      const expiresAt = new Date(now.getTime() + DEMO_LOOKAHEAD_HOURS * 3_600_000);
-      const zone = timeZoneAt(location.latitude, location.longitude);
-      const at = (d: Date) => formatLocalTime(d, zone, { relativeTo: now });
-      let input: ProactiveForecastInput | null = null;
-      if (stormy.length > 0) {
-        input = {
-          forecastType: { name: 'Storm Outlook', color: '#FFA500' },
-          expiresAt,
-          headline: `Showers and storms possible near ${location.label} from ${at(stormy[0]!.time)}`,
-          message: `<p>Our meteorologists expect showers and possibly thunderstorms near <b>${escapeText(location.label)}</b> from about ${at(stormy[0]!.time)}, with a chance up to ${Math.max(...stormy.map((h) => h.precipitationChancePct))}%.</p><p>Plan for lightning delays and keep an eye on the Lightning Status panel.</p>`,
-        };
-      } else if (hot.length > 0) {
-        input = {
-          forecastType: { name: 'Heat Outlook', color: '#D32F2F' },
-          expiresAt,
-          headline: `Dangerous heat near ${location.label} from ${at(hot[0]!.time)}`,
-          message: `<p>Temperatures near <b>${escapeText(location.label)}</b> are forecast to reach 95 °F or more from about ${at(hot[0]!.time)}.</p><p>Schedule work/rest cycles and hydration breaks.</p>`,
-        };
-      }
+      const input = demoOutlook(location, hours, now);
       if (input) await writeLocationForecasts(db, ctx.enqueueAlert, [location], input, now);
     }
   }
@@ -204,6 +195,39 @@ export function createDemoMeteorologist(ctx: EngineContext): EngineService & { r
     ctx.log.error({ err }, 'demo meteorologist failed'),
   );
   return { start: async () => ticker.start(), stop: () => ticker.stop(), runCycle: () => ticker.runNow() };
+}
+
+/**
+ * The demo meteorologist's outlook for a location from its next hours of forecast: storms (a thunder chance of
+ * 40% or more) first, then heat (95 °F or more); null when neither. Times read in the location's zone.
+ */
+export function demoOutlook(
+  location: { label: string; latitude: number; longitude: number },
+  hours: readonly { time: Date; precipitationChancePct: number; temperatureC: number }[],
+  now: Date,
+): ProactiveForecastInput | null {
+  const stormy = hours.filter((h) => h.precipitationChancePct >= DEMO_STORM_CHANCE_PCT);
+  const hot = hours.filter((h) => h.temperatureC >= DEMO_HEAT_C);
+  const expiresAt = new Date(now.getTime() + DEMO_LOOKAHEAD_HOURS * 3_600_000);
+  const zone = timeZoneAt(location.latitude, location.longitude);
+  const at = (d: Date) => formatLocalTime(d, zone, { relativeTo: now });
+  if (stormy.length > 0) {
+    return {
+      forecastType: { name: 'Storm Outlook', color: '#FFA500' },
+      expiresAt,
+      headline: `Showers and storms possible near ${location.label} from ${at(stormy[0]!.time)}`,
+      message: `<p>Our meteorologists expect showers and possibly thunderstorms near <b>${escapeText(location.label)}</b> from about ${at(stormy[0]!.time)}, with a chance up to ${Math.max(...stormy.map((h) => h.precipitationChancePct))}%.</p><p>Plan for lightning delays and keep an eye on the Lightning Status panel.</p>`,
+    };
+  }
+  if (hot.length > 0) {
+    return {
+      forecastType: { name: 'Heat Outlook', color: '#D32F2F' },
+      expiresAt,
+      headline: `Dangerous heat near ${location.label} from ${at(hot[0]!.time)}`,
+      message: `<p>Temperatures near <b>${escapeText(location.label)}</b> are forecast to reach 95 °F or more from about ${at(hot[0]!.time)}.</p><p>Schedule work/rest cycles and hydration breaks.</p>`,
+    };
+  }
+  return null;
 }
 
 function escapeText(text: string): string {
