@@ -17,8 +17,10 @@ export function buildOidcSettings(origin: string, storage: Storage): UserManager
     response_type: 'code',
     scope: OIDC_SCOPE,
     automaticSilentRenew: true,
-    // the profile comes from the ID token; access tokens are for the API only (identity module)
-    loadUserInfo: false,
+    // User-info loading (spec 01 §4): after sign-in and each renewal the claims of the user-info
+    // endpoint, read with the access token, replace the ID token's (arrays such as permissions too).
+    loadUserInfo: true,
+    mergeClaimsStrategy: { array: 'replace' },
     // Tokens stay in session storage: a recorded deviation from ASVS 10.1.1 (ARCHITECTURE.md).
     userStore: new WebStorageStateStore({ store: storage }),
   };
