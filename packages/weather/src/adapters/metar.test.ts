@@ -118,7 +118,7 @@ describe('parseMetar', () => {
     expect(m.correction).toBe(true);
     expect([m.windVariableFromDeg, m.windVariableToDeg]).toEqual([150, 210]);
     expect(m.cavok).toBe(true);
-    expect(m.visibility).toBeNull();
+    expect(m.visibility).toEqual({ value: 9999, unit: 'm', bound: null });
     expect(m.recentWeather.map((w) => w.code)).toEqual(['TS', 'RA']);
     expect(m.windShear).toEqual(['27', 'ALL']);
     expect(m.trends).toEqual([expect.objectContaining({ kind: 'NOSIG', unparsed: [] })]);
@@ -181,7 +181,9 @@ describe('parseMetar', () => {
 
   it('marks groups sent as slashes as not reported, and keeps odd groups as unparsed text', () => {
     const m = parseMetar('METAR MPBO 201500Z 27010KT(E) 9000 VCSH FEW008 ///// Q//// RERA CB/S/SW')!;
-    expect(m.unparsed).toEqual(['27010KT(E)', 'CB/S/SW']);
+    expect(m.unparsed).toEqual(['CB/S/SW']);
+    // (E): an estimated wind.
+    expect([m.windDirectionDeg, m.windSpeed]).toEqual([270, 10]);
     expect(m.notReported).toEqual(['temperature', 'altimeter']);
     expect(m.visibility).toEqual({ value: 9000, unit: 'm', bound: null });
     expect(m.temperatureC).toBeNull();

@@ -13,7 +13,8 @@ import type {
 
 const STATION = /^[A-Z][A-Z0-9]{3}$/;
 const TIME = /^(\d{2})(\d{2})(\d{2})Z$/;
-const WIND = /^(\d{3}|VRB)(\d{2,3})(?:G(\d{2,3}))?(KT|MPS|KMH)$/;
+// `(E)`: an estimated wind (Central American reports).
+const WIND = /^(\d{3}|VRB)(\d{2,3})(?:G(\d{2,3}))?(KT|MPS|KMH)(?:\(E\))?$/;
 const WIND_MISSING = /^\/{3}(?:\d{2,3}|\/\/)(?:G\d{2,3})?(?:KT|MPS|KMH)$/;
 const WIND_VARIATION = /^(\d{3})V(\d{3})$/;
 const VIS_METRES = /^(\d{4})(NDV)?$/;
@@ -311,6 +312,8 @@ function readConditionGroup(c: MetarConditions, tokens: string[], i: number): nu
   }
   if (token === 'CAVOK' && !c.cavok) {
     c.cavok = true;
+    // CAVOK includes a visibility of 10 km or more, which a 9999 group also means.
+    c.visibility ??= { value: 9999, unit: 'm', bound: null };
     return 0;
   }
   if (c.visibility === null) {
