@@ -63,6 +63,8 @@ export interface TimelinePolicyMarks {
     lineStyle: { color: string; type: 'dashed'; width: number };
     label: { formatter: string; position: 'insideStartTop' | 'insideStartBottom'; color: string };
   } | null;
+  /** The axis end that brings the threshold into view when every value is on its safe side; null when in view. */
+  bound: { max: number } | { min: number } | null;
 }
 
 /** Each point's colouring against the policy; null where a value or the policy is missing. */
@@ -104,7 +106,15 @@ export function timelinePolicyMarks(
           },
         }
       : null;
-  return { data, thresholdLine };
+  const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));
+  let bound: TimelinePolicyMarks['bound'] = null;
+  if (thresholdLine && policy) {
+    if (policy.isDesc && !(values.length > 0 && Math.min(...values) <= policy.threshold))
+      bound = { min: policy.threshold };
+    if (!policy.isDesc && !(values.length > 0 && Math.max(...values) >= policy.threshold))
+      bound = { max: policy.threshold };
+  }
+  return { data, thresholdLine, bound };
 }
 
 function observed(point: TObservationHistoryPoint, metric: TimelineMetric): number | null {
@@ -224,11 +234,11 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
     yAxis: {
       type: 'value',
       scale: true,
-      // the policy line stays in view even while every value is far on the safe side
-      ...(marks.thresholdLine && policy
-        ? policy.isDesc
-          ? { min: (e: { min: number }) => Math.min(e.min, policy.threshold) }
-          : { max: (e: { max: number }) => Math.max(e.max, policy.threshold) }
+      // the policy line stays in view even while every value is far on the safe side; the axis label at that
+      // uneven end would crowd the one below it, and the line's own label names the value
+      ...(marks.bound ?? {}),
+      ...(marks.bound
+        ? { axisLabel: 'max' in marks.bound ? { showMaxLabel: false } : { showMinLabel: false } }
         : {}),
     },
     series: [
@@ -304,8 +314,9 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
           {badge ? (
             <Chip
               size="small"
-              color="warning"
               label="Forecast Max"
+              // warning.main under white text is 3.5:1; the dark shade keeps AA
+              sx={{ bgcolor: 'warning.dark', color: 'common.white' }}
               title={`${formatValue(badge.value, DECIMALS[metric])} at ${dayjs(badge.time).format('h A')}`}
             />
           ) : null}

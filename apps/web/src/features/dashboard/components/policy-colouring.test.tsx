@@ -236,6 +236,8 @@ describe('Conditions timeline compares its points with the policy line', { timeo
       [4, null],
     ]);
     expect(up.thresholdLine).toMatchObject({ yAxis: 85, lineStyle: { color: RED } });
+    // a value reaches the threshold: the axis needs no help to show it
+    expect(up.bound).toBeNull();
 
     const down = timelinePolicyMarks(
       points,
@@ -249,9 +251,23 @@ describe('Conditions timeline compares its points with the policy line', { timeo
       { value: [3, 85], itemStyle: { color: WARNING } },
     ]);
     expect(down.thresholdLine).toMatchObject({ yAxis: 84.2, lineStyle: { color: PRIMARY } });
+    expect(down.bound).toBeNull();
+    // every value far on the safe side: the axis is stretched to the policy line
+    const wind = { policyType: 'WIND', unit: 'mph' };
+    expect(
+      timelinePolicyMarks(points, { ...wind, threshold: 90, isDesc: false }, 'mph', theme).bound,
+    ).toEqual({
+      max: 90,
+    });
+    expect(timelinePolicyMarks(points, { ...wind, threshold: 70, isDesc: true }, 'mph', theme).bound).toEqual(
+      {
+        min: 70,
+      },
+    );
 
     const none = timelinePolicyMarks(points, undefined, '°F', theme);
     expect(none.data[0]).toEqual([1, 80.1]);
     expect(none.thresholdLine).toBeNull();
+    expect(none.bound).toBeNull();
   });
 });
