@@ -44,7 +44,7 @@ export function syntheticAirports(world: SimWorld): SyntheticAirport[] {
   return airports;
 }
 
-/** Raw METAR text for weather at an airport, issued at :53 of the hour (parseable by metar-taf-parser). */
+/** Raw METAR text for weather at an airport, issued at :53 of the hour (parseable by adapters/metar.ts). */
 export function metarText(stationId: string, issuedMs: number, w: PointWeather): string {
   const time = new Date(issuedMs);
   const stamp = `${pad2(time.getUTCDate())}${pad2(time.getUTCHours())}${pad2(time.getUTCMinutes())}Z`;
