@@ -189,6 +189,7 @@ function notifyConfigOf(
     refusals.push(`${listed(missing)} ${verb} not set: set ${them}, set ${variable}=off, or NOTIFY_OUTBOX=1`);
     return 'off';
   };
+  const email = stateOf('email', e.SMTP_URL ? [] : ['SMTP_URL']);
   const twilioMissing = TWILIO_VARIABLES.filter((name) => !e[name]);
   const twilioPartial = twilioMissing.length > 0 && twilioMissing.length < TWILIO_VARIABLES.length;
   let sms: ChannelState;
@@ -203,7 +204,7 @@ function notifyConfigOf(
     sms = stateOf('sms', twilioMissing);
   }
   const channels: ChannelStates = {
-    email: stateOf('email', e.SMTP_URL ? [] : ['SMTP_URL']),
+    email,
     sms,
     push: stateOf('push', []),
     webhook: stateOf('webhook', []),
