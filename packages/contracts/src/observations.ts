@@ -173,7 +173,7 @@ export const ZAirQualityCategory = z.object({
 });
 export type TAirQualityCategory = z.infer<typeof ZAirQualityCategory>;
 
-/** `?latitude&longitude&preferred` of the map's observation mode (`POST observations`): preferred true asks for the nearest customer station, false for the nearest METAR. */
+/** `?latitude&longitude&preferred` of the map's observation mode (`GET observations`, also `POST`): preferred true asks for the nearest customer station, false for the nearest METAR. */
 export const ZPointObservationQuery = z.object({
   latitude: z.coerce.number().min(-90).max(90),
   longitude: z.coerce.number().min(-180).max(180),
@@ -184,7 +184,7 @@ export const ZPointObservationQuery = z.object({
 });
 export type TPointObservationQuery = z.infer<typeof ZPointObservationQuery>;
 
-/** Response of `POST observations`: the observation at the point's station (or METAR), data null when none is in reach. */
+/** Response of `GET observations` (also `POST`): the observation at the point's station (or METAR), data null when none is in reach. */
 export const ZPointObservation = z.object({
   data: ZObservationData.nullable(),
   weatherStation: ZStation.nullable(),

@@ -1,4 +1,4 @@
-// POST observations?latitude&longitude&preferred (the map's observation mode), GET observations/ForLocation/{id} and Observations/Historical/{id}?hours (location ids: the dashboard's conditions
+// GET (and POST) observations?latitude&longitude&preferred (the map's observation mode), GET observations/ForLocation/{id} and Observations/Historical/{id}?hours (location ids: the dashboard's conditions
 // timeline), Observations/Historical/Day|Week|Month/{id} and Observations/Historical/Custom/{id}?startDate&endDate
 // (weather station ids: the station historical page of spec 03 §2.4) (spec 01 §7 'Observations').
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,9 +12,11 @@ import {
   ZPointObservation,
   ZPointObservationQuery,
   envelope,
+  type TPointObservationQuery,
   errorResponses,
 } from '@allclear/contracts';
 import type { AppDeps } from '../../../app.ts';
+import type { Principal } from '../../../platform/auth.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { principalOf } from '../scope.ts';
 import { ObservationService } from './observation.service.ts';
@@ -42,20 +44,21 @@ export const observationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
     async (request) => ({ data: await service.forLocation(principalOf(request), request.params.id) }),
   );
-  app.post(
-    '/observations',
-    {
-      schema: {
-        tags,
-        querystring: ZPointObservationQuery,
-        response: { 200: envelope(ZPointObservation), ...errorResponses },
-      },
+  // The map's observation tool asks with GET (apps/web get-observation-at-point.ts); POST is the spec's
+  // 'mutation-style' spelling of the same read, kept for clients that use it.
+  const atPoint = {
+    schema: {
+      tags,
+      querystring: ZPointObservationQuery,
+      response: { 200: envelope(ZPointObservation), ...errorResponses },
     },
-    async (request) => {
-      const { latitude, longitude, preferred } = request.query;
-      return { data: await service.atPoint(principalOf(request), { latitude, longitude }, preferred) };
-    },
-  );
+  };
+  const answerAtPoint = async (request: { query: TPointObservationQuery }, p: Principal) => {
+    const { latitude, longitude, preferred } = request.query;
+    return { data: await service.atPoint(p, { latitude, longitude }, preferred) };
+  };
+  app.get('/observations', atPoint, async (request) => answerAtPoint(request, principalOf(request)));
+  app.post('/observations', atPoint, async (request) => answerAtPoint(request, principalOf(request)));
   app.get(
     '/Observations/Historical/:id',
     { schema: { tags, params: ZIdParam, querystring: ZObservationHistoryQuery, response: history } },

@@ -1,9 +1,8 @@
 // GET /api/observations?latitude&longitude&preferred: conditions at a clicked point, from the preferred station
 // (preferred=true) or the nearest METAR (preferred=false); asked in observation mode when a click hits no feature
-// (spec 01 §7 'Observations'). Assumed to answer the shape of observations/ForLocation (TObservationForLocation):
-// the contract of this call is not written yet.
+// (spec 01 §7 'Observations'). Answers TPointObservation: the observation with its station or METAR name.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TObservationForLocation } from '@allclear/contracts';
+import type { TPointObservation } from '@allclear/contracts';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** A clicked point and which station to read. */
@@ -17,9 +16,9 @@ export interface ObservationPoint {
 export function getObservationAtPoint(
   point: ObservationPoint,
   signal?: AbortSignal,
-): Promise<TObservationForLocation> {
+): Promise<TPointObservation> {
   const q = `latitude=${point.latitude}&longitude=${point.longitude}&preferred=${point.preferred}`;
-  return apiGet<TObservationForLocation>(`/observations?${q}`, { signal });
+  return apiGet<TPointObservation>(`/observations?${q}`, { signal });
 }
 
 /** Query options for the conditions at a point (cached 5 min, spec 01 §9 'current observations by station 5 min'). */

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type {
   TNwsAlertProperties,
-  TObservationForLocation,
+  TPointObservation,
   TStormVectorProperties,
   TStrikeProperties,
 } from '@allclear/contracts';
@@ -159,7 +159,7 @@ function measure(m: { value: number | null; unit: string } | undefined, decimals
 export interface StationPopupProps {
   preferred: boolean;
   onPreferredChange(preferred: boolean): void;
-  observation: TObservationForLocation | undefined;
+  observation: TPointObservation | undefined;
   isLoading: boolean;
   isError: boolean;
 }
