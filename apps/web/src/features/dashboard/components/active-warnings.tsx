@@ -1,7 +1,6 @@
 // Active Warnings (spec 01 §2, §4 'Alerts panel'): 'Active Warnings for {label}', collapsible, hidden when nothing
 // is active; tabs per policy name, 'NWS Alert - {event}', 'Forecast - {headline}'; each detail as specified.
 import { useState, type ReactNode } from 'react';
-import dayjs from 'dayjs';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -18,13 +17,12 @@ import { useAdvisoryDetails } from '../api/get-advisories.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { useProactiveForecasts } from '../api/get-proactive-forecasts.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { localTime } from '../lib/local-time.ts';
 import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { PanelMessage } from './panel.tsx';
 
 /** Failure and crash text of the panel (spec 01 §8). */
 export const ALERTS_FAILURE_TEXT = "Uh oh, there's an issue displaying your alerts. We're working on it!";
-
-const time = (iso: string) => dayjs(iso).format('MMM D, h:mm A');
 
 /** A paragraph with the text before the first '...' in bold (spec 01 §2 'NWS detail'). */
 export function NwsParagraph({ text }: { text: string }) {
@@ -55,7 +53,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PolicyWarningDetail({ warning, now }: { warning: TPolicyWarning; now: number }) {
+function PolicyWarningDetail({
+  warning,
+  now,
+  timeZone,
+}: {
+  warning: TPolicyWarning;
+  now: number;
+  timeZone?: string;
+}) {
+  const time = (iso: string) => localTime(iso, timeZone, { withDate: true });
   const remaining = warning.allClearTime
     ? Math.max(0, Math.ceil((Date.parse(warning.allClearTime) - now) / 1000))
     : null;
@@ -114,7 +121,8 @@ function NwsDetail({ alert }: { alert: TNwsAdvisoryDetail }) {
   );
 }
 
-function ProactiveDetail({ forecast }: { forecast: TProactiveForecast }) {
+function ProactiveDetail({ forecast, timeZone }: { forecast: TProactiveForecast; timeZone?: string }) {
+  const time = (iso: string) => localTime(iso, timeZone, { withDate: true });
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography
@@ -142,8 +150,16 @@ interface WarningTab {
   content: ReactNode;
 }
 
-/** The Active Warnings panel; renders nothing while nothing is active. */
-export function ActiveWarnings({ locationId, label }: { locationId: number; label: string }) {
+/** The Active Warnings panel; renders nothing while nothing is active. Times read in `timeZone` (IANA; default the browser's). */
+export function ActiveWarnings({
+  locationId,
+  label,
+  timeZone,
+}: {
+  locationId: number;
+  label: string;
+  timeZone?: string;
+}) {
   const warnings = usePolicyWarnings(locationId);
   const nws = useAdvisoryDetails(locationId);
   const proactive = useProactiveForecasts(locationId);
@@ -171,7 +187,7 @@ export function ActiveWarnings({ locationId, label }: { locationId: number; labe
       content: (
         <Box sx={{ display: 'grid', gap: 2 }}>
           {list.map((w) => (
-            <PolicyWarningDetail key={w.id} warning={w} now={now} />
+            <PolicyWarningDetail key={w.id} warning={w} now={now} timeZone={timeZone} />
           ))}
         </Box>
       ),
@@ -184,7 +200,7 @@ export function ActiveWarnings({ locationId, label }: { locationId: number; labe
     ...(proactive.data ?? []).map((f) => ({
       key: `forecast-${f.id}`,
       label: `Forecast - ${f.messages[0]?.headline ?? f.forecastType.name}`,
-      content: <ProactiveDetail forecast={f} />,
+      content: <ProactiveDetail forecast={f} timeZone={timeZone} />,
     })),
   ];
   if (tabs.length === 0) return null;

@@ -20,6 +20,7 @@ import { useLocations } from '../api/get-locations.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { useLightningStream } from '../hooks/use-lightning-stream.ts';
 import { useSevereTracking } from '../hooks/use-severe-tracking.ts';
+import { placeTimeZone } from '../lib/local-time.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { ActiveWarnings, ALERTS_FAILURE_TEXT } from './active-warnings.tsx';
 import { ConditionsTimeline, TIMELINE_FAILURE_TEXT } from './conditions-timeline.tsx';
@@ -91,6 +92,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
   const workRest = useWorkRestProfile(location.organizationLocationId);
   const airQuality = useLocationAirQuality(location.id);
   const showHeat = location.organizationLocationId !== null && Boolean(workRest.data);
+  const timeZone = placeTimeZone(location);
   // Once the call has failed the card stays, with its fallback: the card's own refetch on mount puts a query
   // without data back to 'pending', and with isError the card unmounted, refetched and remounted in a loop.
   const showAir = (airQuality.data?.length ?? 0) > 0 || (airQuality.errorUpdatedAt > 0 && !airQuality.data);
@@ -103,7 +105,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <PanelBoundary fallback={ALERTS_FAILURE_TEXT} resetKey={key}>
-        <ActiveWarnings locationId={location.id} label={location.label} />
+        <ActiveWarnings locationId={location.id} label={location.label} timeZone={timeZone} />
       </PanelBoundary>
       <Box
         data-testid="card-row"
@@ -128,7 +130,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
         </Box>
         <Box data-card="lightning" sx={{ minWidth: 0, display: 'grid' }}>
           <PanelBoundary fallback={LIGHTNING_CRASH_TEXT} resetKey={key}>
-            <LightningStatus locationId={location.id} />
+            <LightningStatus locationId={location.id} timeZone={timeZone} />
           </PanelBoundary>
         </Box>
         {showHeat ? (

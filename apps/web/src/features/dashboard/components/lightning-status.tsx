@@ -1,7 +1,6 @@
 // Lightning Status (spec 01 §2, §4): per-zone countdown ticking each second from the last fetched value, the ring
 // filling against allClearMinutes, 'All Clear', the nearest strike and each zone's last strike (issue 6).
 import { useEffect } from 'react';
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import type { TLightningZoneStatus } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLightningStatus } from '../api/get-lightning.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { localTime } from '../lib/local-time.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -84,10 +84,12 @@ function ZoneRow({
   zone,
   seconds,
   allClearMinutes,
+  timeZone,
 }: {
   zone: TLightningZoneStatus;
   seconds: number;
   allClearMinutes: number;
+  timeZone?: string;
 }) {
   const colour = ZONE_COLOURS[zone.zone - 1] ?? ZONE_COLOURS[0];
   const text = zoneCountdownText(seconds);
@@ -115,7 +117,7 @@ function ZoneRow({
         >{`Zone ${zone.zone} · ${formatValue(zone.radius, 0)} mi`}</Typography>
         <Typography variant="body2" color="text.secondary">
           {zone.lastStrikeTime
-            ? `Last strike ${dayjs(zone.lastStrikeTime).format('h:mm:ss A')}${
+            ? `Last strike ${localTime(zone.lastStrikeTime, timeZone, { seconds: true })}${
                 zone.lastStrikeDistanceMiles !== null
                   ? ` · ${formatValue(zone.lastStrikeDistanceMiles, 1)} mi`
                   : ''
@@ -127,8 +129,8 @@ function ZoneRow({
   );
 }
 
-/** The Lightning Status panel of a location. */
-export function LightningStatus({ locationId }: { locationId: number }) {
+/** The Lightning Status panel of a location; times read in `timeZone` (IANA; default the browser's). */
+export function LightningStatus({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
   const query = useLightningStatus(locationId);
   const now = useNow(1000);
   const track = useDashboardStore((s) => s.track);
@@ -171,12 +173,13 @@ export function LightningStatus({ locationId }: { locationId: number }) {
               zone={z}
               seconds={tickingSeconds(z.remainingSeconds, query.dataUpdatedAt, now)}
               allClearMinutes={status.allClearMinutes}
+              timeZone={timeZone}
             />
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" data-testid="nearest-strike">
           {status.nearestStrike
-            ? `Nearest strike ${formatValue(status.nearestStrike.distanceMiles, 1)} mi ${compass16(status.nearestStrike.bearingDeg)} at ${dayjs(status.nearestStrike.time).format('h:mm:ss A')}`
+            ? `Nearest strike ${formatValue(status.nearestStrike.distanceMiles, 1)} mi ${compass16(status.nearestStrike.bearingDeg)} at ${localTime(status.nearestStrike.time, timeZone, { seconds: true })}`
             : 'No strikes nearby'}
           {` · All clear after ${status.allClearMinutes} min`}
         </Typography>
