@@ -42,6 +42,7 @@ interface Stack {
   lightning: LightningEngine;
   superToken: string;
   customerToken: string;
+  locationId: number;
   deps: AppDeps;
   close(): Promise<void>;
 }
@@ -66,7 +67,7 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   await db.db
     .insert(organizationLocationSites)
     .values({ customerId: customer.id, organizationLocationId: venue.id, siteId: site.id });
-  await buildLocation(db.db, {
+  const location = await buildLocation(db.db, {
     customerId: customer.id,
     label: 'North Platte Field',
     ...SITE,
@@ -107,6 +108,7 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
   await app.ready();
   return {
     deps,
+    locationId: location.id,
     config,
     db,
     app,
@@ -258,6 +260,18 @@ describe('on PostgreSQL with e-mail and SMS turned off', () => {
       lastError: 'E-mail is turned off (NOTIFY_EMAIL=off): not sent',
     });
     expect(await s.db.db.select().from(devOutboxMessages)).toEqual([]);
+    // admins see it, and why, in the location's audit trail
+    const audit = await s.app.inject({
+      method: 'GET',
+      url: `/api/Audit/Location/${s.locationId}`,
+      headers: { authorization: `Bearer ${s.superToken}` },
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const shown = audit
+      .json()
+      .data.flatMap((e: { deliveries: { channel: string }[] }) => e.deliveries)
+      .find((d: { channel: string }) => d.channel === 'email');
+    expect(shown).toMatchObject({ status: 'skipped', lastError: delivery!.lastError });
     // nothing goes to the outbox, so it is not served
     expect((await s.app.inject({ method: 'GET', url: '/dev/outbox.json' })).statusCode).toBe(404);
   });
