@@ -1,7 +1,6 @@
 // Current Conditions (spec 01 §2): loading skeleton, error/empty texts, every measure with its unit, the compass
 // text, METAR and station names, calibrated rain, the 'scary' flag and the Historical link rule.
 import { Link as RouterLink } from 'react-router';
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,6 +18,7 @@ import { breachProps, policyColouring, type PolicyColouring } from '../../../lib
 import { useObservation } from '../api/get-observation.ts';
 import { useLocationPolicies, type LocationPolicies } from '../api/location-policies.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
+import { localTime } from '../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WbgtDial } from './wbgt-dial.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
@@ -99,7 +99,7 @@ function Reading({
 }
 
 /** The Current Conditions panel of a location. */
-export function CurrentConditions({ locationId }: { locationId: number }) {
+export function CurrentConditions({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
   const query = useObservation(locationId);
   const warnings = usePolicyWarnings(locationId);
   const policies = useLocationPolicies(locationId);
@@ -195,9 +195,9 @@ export function CurrentConditions({ locationId }: { locationId: number }) {
           />
         </Box>
         <Typography variant="caption" color="text.secondary" component="div">
-          {`Observed ${dayjs(data.observationTime).format('h:mm A')}`}
+          {`Observed ${localTime(data.observationTime, timeZone)}`}
           {observation?.calibratedData?.rainUpdatedTime
-            ? ` · Rain updated ${dayjs(observation.calibratedData.rainUpdatedTime).format('h:mm A')}`
+            ? ` · Rain updated ${localTime(observation.calibratedData.rainUpdatedTime, timeZone)}`
             : ''}
           {observation?.weatherStation ? ` · Station: ${observation.weatherStation.name}` : ''}
           {observation?.metarStation ? ` · METAR: ${observation.metarStation.name}` : ''}

@@ -125,7 +125,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
       >
         <Box data-card="conditions" sx={{ minWidth: 0, display: 'grid' }}>
           <PanelBoundary fallback={CONDITIONS_CRASH_TEXT} resetKey={key}>
-            <CurrentConditions locationId={location.id} />
+            <CurrentConditions locationId={location.id} timeZone={timeZone} />
           </PanelBoundary>
         </Box>
         <Box data-card="lightning" sx={{ minWidth: 0, display: 'grid' }}>

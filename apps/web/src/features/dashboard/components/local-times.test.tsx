@@ -3,10 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/render-app.tsx';
-import { lightningStatus, policyWarning } from '../test/dashboard-payloads.ts';
+import { lightningStatus, observationFor, policyWarning } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
 import { browserTimeZone, placeTimeZone } from '../lib/local-time.ts';
 import { ActiveWarnings } from './active-warnings.tsx';
+import { CurrentConditions } from './current-conditions.tsx';
 import { LightningStatus } from './lightning-status.tsx';
 
 describe('dashboard times', { timeout: 30_000 }, () => {
@@ -69,5 +70,17 @@ describe('dashboard times', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('nearest-strike')).toHaveTextContent(
       /at \d{1,2}:\d\d:\d\d [AP]M [A-Z][A-Za-z0-9+:-]+ · All clear/,
     );
+  });
+
+  it("current conditions name the observation and rain times in the location's zone", async () => {
+    stubApi({
+      'GET /api/observations/ForLocation/1': observationFor(),
+      'GET /api/PolicyWarnings/Location/1': [],
+    });
+    renderPanel(<CurrentConditions locationId={1} timeZone="America/Chicago" />);
+    const panel = await screen.findByRole('region', { name: 'Current Conditions' });
+    expect(
+      await within(panel).findByText(/Observed 2:00 PM CDT · Rain updated 1:55 PM CDT/),
+    ).toBeInTheDocument();
   });
 });
