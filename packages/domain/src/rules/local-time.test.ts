@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocalTime, isKnownTimeZone, timeZoneAbbreviation, timeZoneAt } from './local-time.ts';
+import {
+  formatLocalTime,
+  formatLocalTimeRange,
+  isKnownTimeZone,
+  timeZoneAbbreviation,
+  timeZoneAt,
+} from './local-time.ts';
 
 // 2026-07-01 18:00 UTC: 1:00 PM CDT in Arlington, 8:00 AM HST in Honolulu
 const JULY = new Date('2026-07-01T18:00:00Z');
@@ -74,5 +80,19 @@ describe('formatLocalTime', () => {
     expect(timeZoneAbbreviation(JULY, 'America/Chicago')).toBe('CDT');
     expect(timeZoneAbbreviation(JANUARY, 'America/Chicago')).toBe('CST');
     expect(timeZoneAbbreviation(JULY, 'Pacific/Honolulu')).toBe('HST');
+  });
+});
+
+describe('formatLocalTimeRange', () => {
+  it('names the zone once, hours only when both ends are on the hour', () => {
+    expect(formatLocalTimeRange('2026-07-01T19:00:00Z', '2026-07-01T21:00:00Z', 'America/Chicago')).toBe(
+      '2 PM – 4 PM CDT',
+    );
+    expect(formatLocalTimeRange('2026-07-01T19:30:00Z', '2026-07-01T21:00:00Z', 'America/Chicago')).toBe(
+      '2:30 PM – 4:00 PM CDT',
+    );
+    expect(formatLocalTimeRange('2026-07-01T19:00:00Z', '2026-07-01T21:00:00Z', 'Pacific/Honolulu')).toBe(
+      '9 AM – 11 AM HST',
+    );
   });
 });

@@ -96,6 +96,19 @@ export function formatLocalTime(instant: Instant, timeZone: string, options: Loc
   return `${withDate ? `${p.date}, ` : ''}${p.time} ${p.zone}`;
 }
 
+/**
+ * A span of local time with the zone named once: '2 PM – 4 PM CDT' when both ends fall on the hour, else
+ * '2:30 PM – 4:00 PM CDT' (the zone of the end: a span across a daylight-saving change names the end's).
+ */
+export function formatLocalTimeRange(start: Instant, end: Instant, timeZone: string): string {
+  const a = localParts(start, timeZone, false);
+  const b = localParts(end, timeZone, false);
+  const onHour = (t: string) => t.includes(':00 ');
+  const short = (t: string) => t.replace(':00 ', ' ');
+  const [from, to] = onHour(a.time) && onHour(b.time) ? [short(a.time), short(b.time)] : [a.time, b.time];
+  return `${from} – ${to} ${b.zone}`;
+}
+
 /** The zone's abbreviation at an instant ('CDT' in July, 'CST' in January, 'HST'). */
 export function timeZoneAbbreviation(instant: Instant, timeZone: string): string {
   return localParts(instant, timeZone, false).zone;
