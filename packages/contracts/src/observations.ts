@@ -143,10 +143,19 @@ export const ZPollutant = z.object({
   }),
   /** ISO 8601 UTC of the latest reading. */
   utcTimeStamp: z.iso.datetime(),
+  /**
+   * Additive; absent means true. false: this pollutant's nearest monitor stands beyond the 10-mile reach
+   * (spec 01 §9), so the location has no reading: concentration and indices are null (the gauge's '--' and
+   * 'N/A'), and `sourceName` and `distanceInMiles` name that nearest monitor and how far it is.
+   */
+  inReach: z.boolean().optional(),
 });
 export type TPollutant = z.infer<typeof ZPollutant>;
 
-/** `GET AirQuality/Location/{id}`: pollutants, main pollutant first; empty without sensors. */
+/**
+ * `GET AirQuality/Location/{id}`: pollutants, main pollutant first (never one beyond reach); empty without
+ * sensors.
+ */
 export const ZLocationAirQuality = z.array(ZPollutant);
 export type TLocationAirQuality = z.infer<typeof ZLocationAirQuality>;
 

@@ -4,6 +4,7 @@ export * from './types.ts';
 export { createSimulator, radarFrameTimes, stationMeasures } from './simulator/simulator.ts';
 export { mulberry32 } from './simulator/prng.ts';
 export type {
+  FocusPoint,
   Simulator,
   SpawnedStorm,
   InjectStrikeInput,

@@ -1,4 +1,10 @@
-// Air quality gauge scale (spec 01 §9 'Air quality gauge').
+// Air quality gauge scale (spec 01 §9 'Air quality gauge') and the reach of an air quality monitor.
+
+/**
+ * Sensor distance limit for air quality, miles (spec 01 §9): a monitor farther from a location gives it no
+ * reading, for its policies and on its Air Quality card alike.
+ */
+export const AQI_SENSOR_REACH_MILES = 10;
 
 /** Gauge band edges from 0 to 300 (spec 01 §9). */
 export const AQI_GAUGE_BAND_EDGES = [0, 5, 25, 50, 75, 100, 125, 150, 175, 200, 225, 250, 275, 300] as const;

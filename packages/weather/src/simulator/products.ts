@@ -95,12 +95,22 @@ export interface AirSensor extends LatLon {
   name: string;
 }
 
-/** One simulated air-quality sensor 2-8 miles from each focus point. */
+/** Farthest a simulated monitor stands from its focus point, miles: well inside the 10-mile reach (spec 01 §9). */
+export const AIR_MONITOR_MAX_MILES = 4;
+const KM_PER_MILE = 1.609344;
+
+/**
+ * One simulated air-quality monitor 1-4 miles from each focus point, except the points marked
+ * `airMonitor: false`; a monitor keeps its number (its focus point's) whichever points are left out.
+ */
 export function airSensors(world: SimWorld): AirSensor[] {
-  return world.focusPoints.map((p, f) => {
+  return world.focusPoints.flatMap((p, f) => {
+    if (world.withoutAirMonitor.has(f)) return [];
     const random = mulberry32(mixKeys(world.seed, 601, f));
-    const [latitude, longitude] = offsetKm(p.latitude, p.longitude, random() * 360, 3 + 10 * random());
-    return { name: `Simulated Air Monitor ${f + 1}`, latitude, longitude };
+    const bearing = random() * 360;
+    const miles = 1 + (AIR_MONITOR_MAX_MILES - 1) * random();
+    const [latitude, longitude] = offsetKm(p.latitude, p.longitude, bearing, miles * KM_PER_MILE);
+    return [{ name: `Simulated Air Monitor ${f + 1}`, latitude, longitude }];
   });
 }
 
@@ -123,9 +133,13 @@ export function pollutantConcentrations(world: SimWorld, sensor: LatLon, hourSta
   return { 'PM2.5': round1(pm25), PM10: round1(pm10), O3: round1(ozone) };
 }
 
-/** For each pollutant, the nearest sensor's last 24 hourly means ending at the hour before `at`. */
+/**
+ * For each pollutant, the nearest sensor's last 24 hourly means ending at the hour before `at`, however far it
+ * is (the caller applies the reach); none without any sensor.
+ */
 export function airQualityNear(world: SimWorld, point: LatLon, atMs: number): PollutantSeries[] {
   const sensors = airSensors(world);
+  if (sensors.length === 0) return [];
   const nearest = sensors.reduce((a, b) =>
     greatCircleMilesLocal(point.latitude, point.longitude, b.latitude, b.longitude) <
     greatCircleMilesLocal(point.latitude, point.longitude, a.latitude, a.longitude)

@@ -40,6 +40,7 @@ import {
   tropicalSystems,
 } from './products.ts';
 import {
+  type FocusPoint,
   type InjectStrikeInput,
   type PointWeather,
   SIMULATOR_SOURCE,
@@ -54,7 +55,7 @@ const HOUR_MS = 3_600_000;
 /** Stations report every 5 minutes. */
 const STATION_INTERVAL_MS = 5 * MINUTE_MS;
 
-export type { InjectStrikeInput, SimulatorOptions, SpawnStormInput };
+export type { FocusPoint, InjectStrikeInput, SimulatorOptions, SpawnStormInput };
 
 /** What spawnStorm answers: the storm's track as created. */
 export interface SpawnedStorm {

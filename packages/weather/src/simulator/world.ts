@@ -66,7 +66,13 @@ export interface SimulatorOptions {
   /** Start of the demo: the first focus storms pass the focus points shortly after it. */
   startTime?: Date;
   /** Points storms are steered over (the customer's locations). Default: Dallas (32.78, -96.80). */
-  focusPoints?: LatLon[];
+  focusPoints?: FocusPoint[];
+}
+
+/** A point the simulator keeps its weather interesting at, with its own air quality monitor nearby. */
+export interface FocusPoint extends LatLon {
+  /** false: no air quality monitor is placed near this point (so a location without a reading can be seen). */
+  airMonitor?: boolean;
 }
 
 export interface InjectStrikeInput {
@@ -114,6 +120,8 @@ export class SimWorld {
   readonly seed: number;
   readonly startMs: number;
   readonly focusPoints: LatLon[];
+  /** Indices of the focus points that get no air quality monitor nearby. */
+  readonly withoutAirMonitor: ReadonlySet<number>;
   /** Centres of background storm regions: focus points merged when within 1 degree. */
   readonly regions: LatLon[];
   private readonly injected: Strike[] = [];
@@ -127,7 +135,9 @@ export class SimWorld {
       options.focusPoints && options.focusPoints.length > 0
         ? options.focusPoints
         : [{ latitude: 32.78, longitude: -96.8 }];
-    this.focusPoints = points.slice(0, 200).map((p) => ({ latitude: p.latitude, longitude: p.longitude }));
+    const kept = points.slice(0, 200);
+    this.focusPoints = kept.map((p) => ({ latitude: p.latitude, longitude: p.longitude }));
+    this.withoutAirMonitor = new Set(kept.flatMap((p, f) => (p.airMonitor === false ? [f] : [])));
     const regions: LatLon[] = [];
     for (const p of this.focusPoints) {
       if (

@@ -1,10 +1,7 @@
 // AQI values of a pollutant series (EPA NowCast and AQI equations from @allclear/domain): the NowCast index,
 // and the 1-, 8- and 24-hour indices. Ozone comes in ppb and EPA's breakpoints are in ppm.
-import { aqiFromConcentration, nowcast } from '@allclear/domain';
+import { AQI_SENSOR_REACH_MILES, aqiFromConcentration, nowcast } from '@allclear/domain';
 import type { PollutantName, PollutantSeries } from '@allclear/weather';
-
-/** Sensor distance limit for air quality policies, miles (spec 01 §9). */
-export const AQI_SENSOR_REACH_MILES = 10;
 
 export interface PollutantIndices {
   pollutant: PollutantName;

@@ -1,7 +1,7 @@
 // Air quality near a location (spec 01 §3 'Pollutant', spec 02 §2.3), the customer's sensors (spec 03 §2.7)
 // and the AQI categories; indices by EPA NowCast and AQI equations from @allclear/domain.
 import type { TAirQualityCategory, TAirQualitySensorRow, TAqiIndex, TPollutant } from '@allclear/contracts';
-import { AQI_CATEGORIES, aqiCategory, type AqiCategoryName } from '@allclear/domain';
+import { AQI_CATEGORIES, AQI_SENSOR_REACH_MILES, aqiCategory, type AqiCategoryName } from '@allclear/domain';
 import type { ConfiguredWeather } from '@allclear/weather';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -37,30 +37,56 @@ export class AirQualityService {
     private readonly weather: ConfiguredWeather,
   ) {}
 
-  /** `GET AirQuality/Location/{id}`: each pollutant's nearest sensor, the main pollutant (highest NowCast AQI) first. */
+  /**
+   * `GET AirQuality/Location/{id}`: each pollutant's nearest monitor, the main pollutant (highest NowCast AQI)
+   * first. A monitor beyond the 10-mile reach (spec 01 §9, the limit the policies obey) gives no reading: its
+   * pollutant comes with null values, `inReach: false` and the monitor's distance, and is never the main one.
+   */
   async forLocation(p: Principal, id: number): Promise<TPollutant[]> {
     const location = await visibleLocation(this.db, p, id);
     const series = await this.weather.providers.airQuality.near(location, this.clock.now());
     const indices = series.map(pollutantIndices);
+    const inReach = indices.map((i) => i.distanceMiles <= AQI_SENSOR_REACH_MILES);
     let main = -1;
     indices.forEach((i, n) => {
-      if (i.nowCastAqi !== null && (main < 0 || i.nowCastAqi > indices[main]!.nowCastAqi!)) main = n;
+      if (!inReach[n] || i.nowCastAqi === null) return;
+      if (main < 0 || i.nowCastAqi > indices[main]!.nowCastAqi!) main = n;
     });
-    if (main < 0 && indices.length > 0) main = 0;
-    const pollutants = indices.map((i, n) => ({
-      pollutantName: i.pollutant,
-      sourceName: i.sensorName,
-      distanceInMiles: Math.round(i.distanceMiles * 10) / 10,
-      isMainPollutant: n === main,
-      concentration: { value: i.latest === null ? null : Math.round(i.latest * 10) / 10, unit: i.unit },
-      aqiData: {
-        nowCastIndex: index(i.nowCastAqi),
-        oneHourIndex: index(i.oneHourAqi),
-        eightHourIndex: index(i.eightHourAqi),
-        twentyFourHourIndex: index(i.twentyFourHourAqi),
-      },
-      utcTimeStamp: i.time.toISOString(),
-    }));
+    if (main < 0) main = inReach.indexOf(true);
+    const pollutants = indices.map((i, n): TPollutant => {
+      const distanceInMiles = Math.round(i.distanceMiles * 10) / 10;
+      if (!inReach[n])
+        return {
+          pollutantName: i.pollutant,
+          sourceName: i.sensorName,
+          distanceInMiles,
+          isMainPollutant: false,
+          concentration: { value: null, unit: i.unit },
+          aqiData: {
+            nowCastIndex: index(null),
+            oneHourIndex: index(null),
+            eightHourIndex: index(null),
+            twentyFourHourIndex: index(null),
+          },
+          utcTimeStamp: i.time.toISOString(),
+          inReach: false,
+        };
+      return {
+        pollutantName: i.pollutant,
+        sourceName: i.sensorName,
+        distanceInMiles,
+        isMainPollutant: n === main,
+        concentration: { value: i.latest === null ? null : Math.round(i.latest * 10) / 10, unit: i.unit },
+        aqiData: {
+          nowCastIndex: index(i.nowCastAqi),
+          oneHourIndex: index(i.oneHourAqi),
+          eightHourIndex: index(i.eightHourAqi),
+          twentyFourHourIndex: index(i.twentyFourHourAqi),
+        },
+        utcTimeStamp: i.time.toISOString(),
+        inReach: true,
+      };
+    });
     return [...pollutants.filter((x) => x.isMainPollutant), ...pollutants.filter((x) => !x.isMainPollutant)];
   }
 
