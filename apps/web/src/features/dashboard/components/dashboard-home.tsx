@@ -173,7 +173,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
         }}
       >
         <PanelBoundary fallback={POLICY_RISKS_TEXTS.error} resetKey={key}>
-          <PolicyRisks locationId={location.id} />
+          <PolicyRisks locationId={location.id} timeZone={timeZone} />
         </PanelBoundary>
         <Paper
           variant="outlined"

@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/render-app.tsx';
-import { lightningStatus, observationFor, policyWarning } from '../test/dashboard-payloads.ts';
+import { lightningStatus, observationFor, policyWarning, threatItem } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
 import { browserTimeZone, placeTimeZone } from '../lib/local-time.ts';
 import { ActiveWarnings } from './active-warnings.tsx';
 import { CurrentConditions } from './current-conditions.tsx';
 import { LightningStatus } from './lightning-status.tsx';
+import { PolicyRisks } from './policy-risks.tsx';
 
 describe('dashboard times', { timeout: 30_000 }, () => {
   it("the location's zone comes from its coordinates; no place (or an unset 0, 0) reads the browser's", () => {
@@ -82,5 +83,19 @@ describe('dashboard times', { timeout: 30_000 }, () => {
     expect(
       await within(panel).findByText(/Observed 2:00 PM CDT · Rain updated 1:55 PM CDT/),
     ).toBeInTheDocument();
+  });
+
+  it("today's policy risks name their spans in the location's zone", async () => {
+    stubApi({
+      'GET /api/ThreatForecast/Location/1': [
+        threatItem({
+          threatLevel: 1,
+          peakValue: 84.5,
+          threatTimes: [{ startTime: '2026-07-15T19:00:00.000Z', endTime: '2026-07-15T21:00:00.000Z' }],
+        }),
+      ],
+    });
+    renderPanel(<PolicyRisks locationId={1} timeZone="Pacific/Honolulu" />);
+    expect((await screen.findByText('WBGT')).closest('li')).toHaveTextContent('9 AM – 11 AM HST');
   });
 });

@@ -1,15 +1,15 @@
 // 'Today's Policy Risks' (spec 01 §2 'Other panels'): per policy, its threat level against the threshold across
 // the day, with the spec's fallbacks; a PRECIP threat without times reads 'Next 24hr'.
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { formatValue } from '@allclear/domain';
+import { formatLocalTimeRange, formatValue } from '@allclear/domain';
 import type { TThreatForecastItem } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { breachProps, policyColouring, type BreachState } from '../../../lib/policy-colour.ts';
 import { useThreatForecast } from '../api/get-threat-forecast.ts';
+import { browserTimeZone } from '../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
 /** The card's texts (spec 01 §2). */
@@ -29,17 +29,15 @@ const STATE_LABEL: Record<BreachState, (typeof LEVEL_LABEL)[number]> = {
   none: 'Low',
 };
 
-/** When a threat applies: its spans as 'h A – h A', or 'Next 24hr' for a PRECIP threat without spans. */
-export function threatTimesText(item: TThreatForecastItem): string {
+/** When a threat applies: its spans as '2 PM – 4 PM CDT' in `timeZone` (IANA; default the browser's), or 'Next 24hr' for a PRECIP threat without spans. */
+export function threatTimesText(item: TThreatForecastItem, timeZone: string = browserTimeZone()): string {
   if (item.threatTimes.length === 0)
     return item.threatType === 'PRECIP' ? POLICY_RISKS_TEXTS.precipWithoutTimes : '';
-  return item.threatTimes
-    .map((t) => `${dayjs(t.startTime).format('h A')} – ${dayjs(t.endTime).format('h A')}`)
-    .join(', ');
+  return item.threatTimes.map((t) => formatLocalTimeRange(t.startTime, t.endTime, timeZone)).join(', ');
 }
 
 /** The card of a location. */
-export function PolicyRisks({ locationId }: { locationId: number }) {
+export function PolicyRisks({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
   const query = useThreatForecast(locationId);
   const items = query.data;
   let body;
@@ -65,7 +63,7 @@ export function PolicyRisks({ locationId }: { locationId: number }) {
             });
             const breach = breachProps(colouring);
             const label = colouring ? STATE_LABEL[colouring.state] : LEVEL_LABEL[item.threatLevel];
-            const when = item.threatLevel > 0 ? threatTimesText(item) : '';
+            const when = item.threatLevel > 0 ? threatTimesText(item, timeZone) : '';
             return (
               <Box
                 component="li"
