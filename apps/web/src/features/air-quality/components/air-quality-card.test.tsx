@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ZPollutant, type TPollutant } from '@allclear/contracts';
 import { stubApi } from '../../../test/render-app.tsx';
 import { pollutant, serverError } from '../../dashboard/test/dashboard-payloads.ts';
 import { renderPanel } from '../../dashboard/test/render-panel.tsx';
@@ -50,6 +51,77 @@ describe('Air Quality card', { timeout: 30_000 }, () => {
     stubApi({ 'GET /api/AirQuality/Location/1': [] });
     renderPanel(<AirQualityCard locationId={1} />);
     expect(await screen.findByText('No data is available for this location')).toBeInTheDocument();
+  });
+});
+
+/** A pollutant as the server answers it when its nearest monitor is beyond the 10-mile reach (issue 20). */
+function beyondReachPollutant(name: 'PM2.5' | 'PM10' | 'O3', miles: number): TPollutant {
+  const none = { value: null, color: null, shortDescription: null };
+  return ZPollutant.parse({
+    pollutantName: name,
+    sourceName: 'Simulated Air Monitor 3',
+    distanceInMiles: miles,
+    isMainPollutant: false,
+    concentration: { value: null, unit: name === 'O3' ? 'ppb' : 'µg/m³' },
+    aqiData: { nowCastIndex: none, oneHourIndex: none, eightHourIndex: none, twentyFourHourIndex: none },
+    utcTimeStamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    inReach: false,
+  });
+}
+
+describe('Air Quality card beyond the 10-mile reach (spec 01 §9)', { timeout: 30_000 }, () => {
+  it("shows '--' and 'N/A', and the details the nearest monitor's distance", async () => {
+    stubApi({
+      'GET /api/AirQuality/Location/1': [
+        beyondReachPollutant('PM2.5', 593.5),
+        beyondReachPollutant('PM10', 593.5),
+        beyondReachPollutant('O3', 593.5),
+      ],
+    });
+    renderPanel(<AirQualityCard locationId={1} />);
+    const card = await screen.findByRole('region', { name: 'Air Quality' });
+    const gauge = await within(card).findByTestId('aqi-gauge');
+    expect(within(gauge).getByText('--')).toBeInTheDocument();
+    expect(within(gauge).getByText('N/A')).toBeInTheDocument();
+    expect(
+      within(card).getByText('No monitor within 10 mi; the nearest is 593.5 mi away'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText('PM2.5')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Air Quality Details' });
+    const cards = within(dialog).getAllByRole('article');
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['PM2.5', 'PM10', 'Ozone']);
+    for (const c of cards) {
+      expect(c).not.toHaveAttribute('data-primary');
+      expect(within(c).queryByText(AIR_QUALITY_TEXTS.primaryCaption)).not.toBeInTheDocument();
+      expect(within(c).queryByText(/^Updated /)).not.toBeInTheDocument();
+      expect(within(c).getByText('593.5 mi')).toBeInTheDocument();
+      expect(within(c).getByText('Simulated Air Monitor 3')).toBeInTheDocument();
+      expect(within(c).getByText('N/A')).toBeInTheDocument();
+      // the gauge's value and NowCast, 1-Hr and 24-Hr (or 8-Hr) AQI
+      expect(within(c).getAllByText('--')).toHaveLength(4);
+    }
+  });
+
+  it('never shows a value from a monitor beyond 10 miles, even one an answer carries', async () => {
+    const far = { ...pollutant('PM2.5', 38, true), distanceInMiles: 593.5 };
+    stubApi({ 'GET /api/AirQuality/Location/1': [far, pollutant('O3', 61)] });
+    renderPanel(<AirQualityCard locationId={1} />);
+    const card = await screen.findByRole('region', { name: 'Air Quality' });
+    // the ozone monitor nearby is the one shown
+    expect(await within(card).findByText('Ozone')).toBeInTheDocument();
+    expect(within(card).getByText('61')).toBeInTheDocument();
+    expect(within(card).queryByText('38')).not.toBeInTheDocument();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Air Quality Details' });
+    const [ozone, pm25] = within(dialog).getAllByRole('article');
+    expect(ozone).toHaveAttribute('aria-label', 'Ozone');
+    expect(ozone).toHaveAttribute('data-primary', 'true');
+    expect(pm25).toHaveAttribute('aria-label', 'PM2.5');
+    expect(within(pm25!).queryByText('38')).not.toBeInTheDocument();
+    expect(
+      within(pm25!).getByText('No monitor within 10 mi; the nearest is 593.5 mi away'),
+    ).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 // Air Quality card and 'Air Quality Details' modal (spec 02 §2.3; spec 01 §2 'Air quality gauge'): the main
 // pollutant (or the first); the modal's PM2.5, PM10 and Ozone cards, the main one first, outlined and captioned.
+// A monitor beyond the 10-mile reach (spec 01 §9) gives no reading: '--' and 'N/A', with its distance.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { elapsedTimeText, formatValue, MISSING_VALUE } from '@allclear/domain';
+import { AQI_SENSOR_REACH_MILES, elapsedTimeText, formatValue, MISSING_VALUE } from '@allclear/domain';
 import type { TPollutant } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLocationAirQuality } from '../api/get-location-air-quality.ts';
@@ -25,6 +26,22 @@ export const AIR_QUALITY_TEXTS = {
   primaryCaption: 'Primary pollutant impacting air quality in your area',
 } as const;
 
+/**
+ * Whether the pollutant's nearest monitor is beyond the 10-mile reach, so the location has no reading: the
+ * server says so (`inReach: false`); the distance alone decides for an answer without the flag.
+ */
+export function beyondReach(pollutant: TPollutant): boolean {
+  return pollutant.inReach === false || pollutant.distanceInMiles > AQI_SENSOR_REACH_MILES;
+}
+
+/** '{miles} mi' of a monitor's distance, to 0.1 mi. */
+const milesText = (miles: number) => `${formatValue(miles, 1)} mi`;
+
+/** The note of a pollutant without a reading: the reach and how far its nearest monitor is. */
+export function beyondReachText(pollutant: TPollutant): string {
+  return `No monitor within ${AQI_SENSOR_REACH_MILES} mi; the nearest is ${milesText(pollutant.distanceInMiles)} away`;
+}
+
 const DISPLAY_NAME: Record<string, string> = { 'PM2.5': 'PM2.5', PM10: 'PM10', O3: 'Ozone' };
 const EXPLANATION: Record<string, string> = {
   'PM2.5':
@@ -33,9 +50,13 @@ const EXPLANATION: Record<string, string> = {
   O3: 'Ground-level ozone forms in sunlight from vehicle and industrial emissions; it peaks on hot afternoons.',
 };
 
-/** The main pollutant, or the first (spec 02 §2.3). */
+/** The main pollutant, or the first with a monitor in reach, or the first (spec 02 §2.3). */
 export function mainPollutant(pollutants: readonly TPollutant[]): TPollutant | undefined {
-  return pollutants.find((p) => p.isMainPollutant) ?? pollutants[0];
+  return (
+    pollutants.find((p) => p.isMainPollutant && !beyondReach(p)) ??
+    pollutants.find((p) => !beyondReach(p)) ??
+    pollutants[0]
+  );
 }
 
 /** The pollutants in the modal's order: the main one first, then PM2.5, PM10, Ozone. */
@@ -72,7 +93,9 @@ function PollutantCard({
 }) {
   const aqi = pollutant.aqiData;
   const isOzone = pollutant.pollutantName === 'O3';
-  const index = (v: number | null) => (v === null ? MISSING_VALUE : String(Math.round(v)));
+  const far = beyondReach(pollutant);
+  const nowCast = far ? null : aqi.nowCastIndex.value;
+  const index = (v: number | null) => (v === null || far ? MISSING_VALUE : String(Math.round(v)));
   return (
     <Card
       variant="outlined"
@@ -90,11 +113,17 @@ function PollutantCard({
             {AIR_QUALITY_TEXTS.primaryCaption}
           </Typography>
         ) : null}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-        >{`Updated ${elapsedTimeText(Date.parse(pollutant.utcTimeStamp), now)}`}</Typography>
-        <AqiGauge value={aqi.nowCastIndex.value} description={aqi.nowCastIndex.shortDescription} size={150} />
+        {far ? (
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {beyondReachText(pollutant)}
+          </Typography>
+        ) : (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+          >{`Updated ${elapsedTimeText(Date.parse(pollutant.utcTimeStamp), now)}`}</Typography>
+        )}
+        <AqiGauge value={nowCast} description={aqi.nowCastIndex.shortDescription} size={150} />
         <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
           {EXPLANATION[pollutant.pollutantName]}
         </Typography>
@@ -107,7 +136,7 @@ function PollutantCard({
             <Detail label="24-Hr AQI" value={index(aqi.twentyFourHourIndex.value)} />
           )}
           <Detail label="Source" value={pollutant.sourceName} />
-          <Detail label="Distance" value={`${formatValue(pollutant.distanceInMiles, 1)} mi`} />
+          <Detail label="Distance" value={milesText(pollutant.distanceInMiles)} />
         </Box>
       </CardContent>
     </Card>
@@ -141,7 +170,7 @@ export function AirQualityDetails({
             <PollutantCard
               key={p.pollutantName}
               pollutant={p}
-              primary={i === 0 && p === mainPollutant(pollutants)}
+              primary={i === 0 && p === mainPollutant(pollutants) && !beyondReach(p)}
               now={now}
             />
           ))}
@@ -174,13 +203,20 @@ export function AirQualityCard({ locationId }: { locationId: number }) {
   else
     body = (
       <Box sx={{ display: 'grid', justifyItems: 'center', gap: 1 }}>
-        <Typography variant="subtitle2" color="text.secondary">
-          {DISPLAY_NAME[main.pollutantName]}
-        </Typography>
+        {beyondReach(main) ? null : (
+          <Typography variant="subtitle2" color="text.secondary">
+            {DISPLAY_NAME[main.pollutantName]}
+          </Typography>
+        )}
         <AqiGauge
-          value={main.aqiData.nowCastIndex.value}
+          value={beyondReach(main) ? null : main.aqiData.nowCastIndex.value}
           description={main.aqiData.nowCastIndex.shortDescription}
         />
+        {beyondReach(main) ? (
+          <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {beyondReachText(main)}
+          </Typography>
+        ) : null}
         <Button size="small" onClick={() => setOpen(true)}>
           View Details
         </Button>
