@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { visibleSidebarEntries, type RoleName } from '@allclear/domain';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet, builtScreenPaths, storedOidcUser } from '../support/app.ts';
+import { axeCheckCatches, expectNoSeriousAxeViolations } from '../support/axe.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -92,5 +93,35 @@ describe('[ADMIN][SHELL] session', () => {
     expect(res.status).toBe(401);
     const body = await res.json();
     expect(body.responseException.message).toBeTruthy();
+  });
+});
+
+describe('[ADMIN][SHELL] accessibility (axe-core)', () => {
+  it('the check fails on planted serious violations and passes on the shell without them', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.allclear.test');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').first().waitFor();
+    const planted = await axeCheckCatches(page);
+    const ids = planted.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining(['list', 'aria-prohibited-attr', 'button-name']));
+    expect(planted.find((p) => p.id === 'list')!.targets.join(' ')).toContain('#axe-probe-list');
+    expect(planted.find((p) => p.id === 'button-name')!.impact).toBe('critical');
+    await expectNoSeriousAxeViolations(page, 'the shell once the probes are removed');
+    await context.close();
+  });
+
+  it('the navigation drawer of a 390×844 phone has no serious violation', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.allclear.test');
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link').first().waitFor();
+    // each entry is a link inside a list item (a <ul> holds only <li>)
+    expect(await nav.getByRole('listitem').count()).toBe(await nav.getByRole('link').count());
+    await expectNoSeriousAxeViolations(page, 'the navigation drawer (390×844)');
+    await screenshot(page, 'shell-drawer-390x844');
+    await context.close();
   });
 });

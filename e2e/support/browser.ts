@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { softExpectNoSeriousAxeViolations } from './axe.ts';
 
 export const ARTIFACTS = resolve(__dirname, '../artifacts');
 export const DEMO_PASSWORD = 'AllClear-demo-1';
@@ -27,17 +28,43 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A browser context at the app. Closing it first runs axe-core on each of its pages still showing the app: a
+ * serious or critical violation fails the journey (see support/axe.ts).
+ */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    try {
+      for (const page of context.pages())
+        if (!page.isClosed() && page.url().startsWith(baseUrl()))
+          await softExpectNoSeriousAxeViolations(
+            page,
+            `the last screen of the journey (${viewport.width}×${viewport.height})`,
+          );
+    } finally {
+      await close(options);
+    }
+  };
+  return context;
 }
+
+/** The sign-in page is the same in every journey: checked once per spec file. */
+let signInPageChecked = false;
 
 /** Signs in through the real sign-in page of the identity service and waits for the app. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/');
   await page.waitForURL(/\/identity\//, { timeout: 30_000 });
+  if (!signInPageChecked) {
+    await page.getByLabel(/e-?mail/i).waitFor();
+    await softExpectNoSeriousAxeViolations(page, 'the sign-in page');
+    signInPageChecked = true;
+  }
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -49,9 +76,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   );
 }
 
+/** A screenshot of the screen as shown, then axe-core on it (a serious or critical violation fails the journey). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
+  await softExpectNoSeriousAxeViolations(page, `screen ${name}`);
   return path;
 }

@@ -21,7 +21,8 @@ export const theme = createTheme({
     primary: { main: '#1d5fa8', dark: '#14467d', light: '#4d94ff', contrastText: '#ffffff' },
     secondary: { main: '#23867a', contrastText: '#ffffff' },
     error: { main: '#c62828' },
-    warning: { main: '#c77700' },
+    // black on the amber is 6:1; white would be 3.5:1, under AA for text
+    warning: { main: '#c77700', contrastText: '#000000' },
     info: { main: '#1d6fa8' },
     success: { main: '#2e7d32' },
     background: { default: '#f4f6f9', paper: '#ffffff' },

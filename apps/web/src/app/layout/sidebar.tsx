@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -65,29 +66,30 @@ export function Sidebar({ entries, permanent, topOffset }: SidebarProps) {
         {entries.map((entry) => {
           const active = isActive(entry.path, pathname);
           return (
-            <ListItemButton
-              key={entry.path}
-              component={NavLink}
-              to={entry.path}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={() => setMenuOpen(false)}
-              sx={{
-                borderRadius: 1,
-                mb: 0.5,
-                color: active ? SIDEBAR_COLORS.textActive : SIDEBAR_COLORS.text,
-                '&:hover': { backgroundColor: SIDEBAR_COLORS.hover },
-                '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: SIDEBAR_COLORS.active },
-                '&.Mui-focusVisible': { outline: `2px solid ${SIDEBAR_COLORS.accent}` },
-              }}
-            >
-              <ListItemIcon
-                sx={{ color: active ? SIDEBAR_COLORS.accent : SIDEBAR_COLORS.text, minWidth: 40 }}
+            <ListItem key={entry.path} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={entry.path}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+                sx={{
+                  borderRadius: 1,
+                  mb: 0.5,
+                  color: active ? SIDEBAR_COLORS.textActive : SIDEBAR_COLORS.text,
+                  '&:hover': { backgroundColor: SIDEBAR_COLORS.hover },
+                  '&.Mui-selected, &.Mui-selected:hover': { backgroundColor: SIDEBAR_COLORS.active },
+                  '&.Mui-focusVisible': { outline: `2px solid ${SIDEBAR_COLORS.accent}` },
+                }}
               >
-                {ICONS[entry.path]}
-              </ListItemIcon>
-              <ListItemText primary={entry.label} />
-            </ListItemButton>
+                <ListItemIcon
+                  sx={{ color: active ? SIDEBAR_COLORS.accent : SIDEBAR_COLORS.text, minWidth: 40 }}
+                >
+                  {ICONS[entry.path]}
+                </ListItemIcon>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
@@ -119,7 +121,8 @@ export function Sidebar({ entries, permanent, topOffset }: SidebarProps) {
       open={menuOpen}
       onClose={() => setMenuOpen(false)}
       ModalProps={{ keepMounted: false }}
-      slotProps={{ paper: { sx: paperSx } }}
+      // the opened drawer is a dialog, and a dialog needs a name
+      slotProps={{ paper: { sx: paperSx, 'aria-label': 'Navigation menu' } }}
     >
       {content}
     </Drawer>

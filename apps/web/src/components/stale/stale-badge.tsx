@@ -67,7 +67,16 @@ export function StaleBadge({ queries, sx }: { queries: QueryFreshness[]; sx?: Sx
       title={`Last updated ${dayjs(since).format('MMM D, h:mm:ss A')}`}
       data-testid="stale-badge"
       role="status"
-      sx={[{ maxWidth: '100%' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      // warning.main is 3.5:1 on white; the dark shade keeps the text at AA
+      sx={[
+        {
+          maxWidth: '100%',
+          color: 'warning.dark',
+          borderColor: 'warning.dark',
+          '& .MuiChip-icon': { color: 'inherit' },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }

@@ -187,7 +187,8 @@ export function AirQualityCard({ locationId }: { locationId: number }) {
   const pollutants = query.data ?? [];
   const main = mainPollutant(pollutants);
   let body;
-  if (query.isPending) body = <Skeleton variant="rounded" height={160} aria-label="Loading air quality" />;
+  if (query.isPending)
+    body = <Skeleton variant="rounded" height={160} role="progressbar" aria-label="Loading air quality" />;
   else if (query.isError && !query.data)
     body = (
       <Typography role="alert" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>

@@ -275,7 +275,9 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
 
   let body;
   if (history.isPending)
-    body = <Skeleton variant="rounded" height={180} aria-label="Loading conditions timeline" />;
+    body = (
+      <Skeleton variant="rounded" height={180} role="progressbar" aria-label="Loading conditions timeline" />
+    );
   else if (history.isError && !history.data)
     body = <PanelMessage role="alert" title={TIMELINE_FAILURE_TEXT} />;
   else

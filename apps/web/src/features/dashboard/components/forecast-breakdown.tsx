@@ -272,7 +272,7 @@ export function ForecastBreakdown({ locationId }: { locationId: number }) {
 
   let body;
   if (current.isPending) {
-    body = <Skeleton variant="rounded" height={260} aria-label="Loading forecast" />;
+    body = <Skeleton variant="rounded" height={260} role="progressbar" aria-label="Loading forecast" />;
   } else if (current.isError && !current.data) {
     body = <PanelMessage role="alert" title={FORECAST_FAILURE_TEXT} />;
   } else if (columns.length === 0) {
@@ -292,6 +292,10 @@ export function ForecastBreakdown({ locationId }: { locationId: number }) {
         <Box
           ref={scroller}
           data-testid="forecast-strip"
+          // a scrolling region: focusable so keyboard users scroll it with the arrow keys
+          tabIndex={0}
+          role="group"
+          aria-label="Forecast strip"
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}

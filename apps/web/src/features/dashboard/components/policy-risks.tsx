@@ -41,7 +41,8 @@ export function PolicyRisks({ locationId, timeZone }: { locationId: number; time
   const query = useThreatForecast(locationId);
   const items = query.data;
   let body;
-  if (query.isPending) body = <Skeleton variant="rounded" height={120} aria-label="Loading policy risks" />;
+  if (query.isPending)
+    body = <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading policy risks" />;
   else if (!items) body = <PanelMessage role="alert" title={POLICY_RISKS_TEXTS.error} />;
   else if (items.length === 0) body = <PanelMessage title={POLICY_RISKS_TEXTS.noPolicies} />;
   else if (items.every((i) => i.peakValue === null))

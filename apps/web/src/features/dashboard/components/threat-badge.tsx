@@ -37,6 +37,7 @@ export function ThreatBadge({ threats }: { threats: readonly ThreatEntry[] }) {
           component="span"
           data-testid="threat-badge"
           data-threats=""
+          role="img"
           aria-label={NO_WARNINGS_TEXT}
           sx={{ fontSize: 12, color: 'text.secondary' }}
         >
@@ -51,6 +52,7 @@ export function ThreatBadge({ threats }: { threats: readonly ThreatEntry[] }) {
     <Box
       data-testid="threat-badge"
       data-threats={threats.map((t) => t.shortName).join(' ')}
+      role="img"
       aria-label={`Threats: ${names(threats)}`}
       sx={{
         display: 'inline-flex',
@@ -73,7 +75,7 @@ export function ThreatBadge({ threats }: { threats: readonly ThreatEntry[] }) {
       })}
       {rest.length > 0 ? (
         <Tooltip title={names(rest)}>
-          <Box component="span" aria-label={names(rest)} sx={{ fontWeight: 700, lineHeight: 1 }}>
+          <Box component="span" role="img" aria-label={names(rest)} sx={{ fontWeight: 700, lineHeight: 1 }}>
             …
           </Box>
         </Tooltip>

@@ -386,7 +386,7 @@ export function HeatStressCard({
 
   let body;
   if (profileQuery.isPending)
-    body = <Skeleton variant="rounded" height={120} aria-label="Loading heat stress" />;
+    body = <Skeleton variant="rounded" height={120} role="progressbar" aria-label="Loading heat stress" />;
   else if (!profile)
     body = <Typography color="text.secondary">No data is available for this location.</Typography>;
   else {

@@ -1,0 +1,118 @@
+// Accessibility checks for the browser journeys: axe-core runs inside the page, and every serious or critical
+// violation fails the journey. Every journey runs them without asking (browser.ts): on the sign-in page, at each
+// screenshot() of a screen, and on every page still open when the journey closes its browser context; so a new
+// screen is checked by the first journey that shows it. A journey may call expectNoSeriousAxeViolations too.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+/** A serious or critical violation: the rule, what it asks for and the first few elements breaking it. */
+export interface AxeProblem {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * The serious and critical axe-core violations on the page as it is now. The evaluated code is a string: functions
+ * handed to page.evaluate go through esbuild here, which may add helpers (`__name`) the page does not have.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runAxe(page);
+    } catch (error) {
+      // a navigation replaced the document under the check: check the new one, once it has loaded
+      if (attempt > 0 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
+async function runAxe(page: Page): Promise<AxeProblem[]> {
+  // Let finite transitions end first (a dialog fading in is not low contrast); looping ones (spinners, skeletons)
+  // never end and are left alone.
+  await page
+    .waitForFunction(
+      `document.getAnimations().every((a) => a.playState !== 'running' || a.effect === null ||
+        a.effect.getComputedTiming().endTime === Infinity)`,
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+  const loaded = await page.evaluate('typeof window.axe === "object"');
+  if (!loaded) {
+    axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+    // evaluated through the DevTools protocol: the app's Content Security Policy refuses inline script tags
+    await page.evaluate(axeSource);
+  }
+  const violations = (await page.evaluate(`
+    window.axe
+      .run(document, { resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact || '',
+        help: v.help,
+        count: v.nodes.length,
+        targets: v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)),
+      })))
+  `)) as (AxeProblem & { count: number })[];
+  return violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact))
+    .map(({ id, impact, help, count, targets }) => ({
+      id,
+      impact,
+      help,
+      targets: count > targets.length ? [...targets, `… ${count - targets.length} more`] : targets,
+    }));
+}
+
+/** One readable line per violation, for a failure message. */
+export function describeAxeProblems(problems: AxeProblem[]): string[] {
+  return problems.map((p) => `${p.impact} ${p.id}: ${p.help} at ${p.targets.join(', ')}`);
+}
+
+/** Fails (listing rule, help and targets) when the page shows any serious or critical axe-core violation. */
+export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  const problems = describeAxeProblems(await seriousAxeViolations(page));
+  expect(problems, `axe-core on ${label} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * As expectNoSeriousAxeViolations, but inside a test the journey goes on and fails at its end (expect.soft), so the
+ * journey's own failure, if any, is still the one reported first.
+ */
+export async function softExpectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
+  const problems = describeAxeProblems(await seriousAxeViolations(page));
+  const message = `axe-core on ${label} (${page.url()})`;
+  if (expect.getState().currentTestName === undefined) expect(problems, message).toEqual([]);
+  else expect.soft(problems, message).toEqual([]);
+}
+
+/**
+ * Proves the check can fail on this very page: plants a list holding a bare div, a div with a prohibited aria-label
+ * and a button without a name, returns what the check reports, and removes them again.
+ */
+export async function axeCheckCatches(page: Page): Promise<AxeProblem[]> {
+  await page.evaluate(`(() => {
+    const probe = document.createElement('div');
+    probe.dataset.axeProbe = '';
+    probe.innerHTML =
+      '<ul id="axe-probe-list"><div>not a list item</div></ul>' +
+      '<div id="axe-probe-aria" aria-label="prohibited on a plain div"><svg aria-hidden="true"></svg></div>' +
+      '<button id="axe-probe-button" type="button"></button>';
+    (document.querySelector('main') || document.body).append(probe);
+  })()`);
+  try {
+    return await seriousAxeViolations(page);
+  } finally {
+    await page.evaluate(`document.querySelectorAll('[data-axe-probe]').forEach((e) => e.remove())`);
+  }
+}
