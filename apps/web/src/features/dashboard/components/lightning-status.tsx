@@ -149,7 +149,9 @@ export function LightningStatus({ locationId, timeZone }: { locationId: number; 
   // A refetch of a query that never had data puts it back to pending: once a call has failed, the panel keeps
   // its error text through the retries rather than flashing the skeleton.
   if (query.isPending && query.errorUpdatedAt === 0) {
-    body = <Skeleton variant="rounded" height={180} aria-label="Loading lightning status" />;
+    body = (
+      <Skeleton variant="rounded" height={180} role="progressbar" aria-label="Loading lightning status" />
+    );
   } else if (!status) {
     body = <PanelMessage role="alert" title={LIGHTNING_ERROR_TEXT} detail={LIGHTNING_SUPPORT_TEXT} />;
   } else {
