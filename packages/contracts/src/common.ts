@@ -35,3 +35,26 @@ export const ZSignedUrlQuery = z.object({
   sig: z.string().optional(),
   t: z.string().optional(),
 });
+
+/**
+ * A field path in the server's field-error naming (spec 01 §8: `Label`, `LocationName`; spec 02 §5:
+ * `AlertTimes[day].StartTime`): each segment PascalCase, array indexes in brackets.
+ */
+export function fieldErrorKey(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else {
+      const s = String(seg);
+      out += (out ? '.' : '') + s.charAt(0).toUpperCase() + s.slice(1);
+    }
+  }
+  return out || 'Body';
+}
+
+/** A schema's issues as `responseException.errors`: texts keyed by field in the server's naming. */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) (errors[fieldErrorKey(issue.path)] ??= []).push(issue.message);
+  return errors;
+}

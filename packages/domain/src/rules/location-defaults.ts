@@ -80,12 +80,13 @@ export interface OrganizationLocationSource {
 
 /**
  * The preload record of spec 02 §3: radii 10, 20, 30 mi, all-clear 30 min, not a forecast location;
- * label falls back to the name. Flags 0, alerts on, where the spec writes 2 (silenced under mask 30).
+ * label falls back to the name, and the address too (a location write needs one, spec 01 §5). Flags 0, alerts on, where the spec writes 2 (silenced under mask 30).
  */
 export function preloadedLocation(org: OrganizationLocationSource): LocationDraft {
   return {
     label: org.label || org.name,
-    locationName: org.address,
+    // an organisation location without an address is named by its name, as in the location modal
+    locationName: org.address.trim() || org.name,
     latitude: org.latitude,
     longitude: org.longitude,
     radius1: 10,

@@ -70,16 +70,44 @@ describe('location zones (spec 01 §4, §5)', () => {
     expect(isFourthZoneVisible([CustomerFeature.WIDGET_ACCESS], null)).toBe(false);
   });
 
-  it('validates radii 0-50, 1-mile spacing and zeros after a disabled zone, keyed by field', () => {
-    expect(validateZones({ radius1: 10, radius2: 11, radius3: 50, radius4: 0 })).toEqual({});
+  it('validates zone 1 always on within 2..47, zones 2..4 off or within their bounds, 1-mile spacing and zeros after a disabled zone, keyed by field', () => {
+    expect(validateZones({ radius1: 10, radius2: 11, radius3: 49, radius4: 0 })).toEqual({});
+    expect(validateZones({ radius1: 2, radius2: 0, radius3: 0 })).toEqual({});
+    expect(validateZones({ radius1: 47, radius2: 48, radius3: 49, radius4: 50 })).toEqual({});
     expect(validateZones({ radius1: 10, radius2: 10.5, radius3: 0, radius4: 5 })).toEqual({
       Radius2: 'Zone 2 must be at least 1 mile above zone 1.',
       Radius4: 'Zone 4 must be 0 while zone 3 is disabled.',
     });
     expect(validateZones({ radius1: -1, radius2: 51, radius3: 0 })).toEqual({
-      Radius1: 'Zone 1 radius must be between 0 and 50 miles.',
-      Radius2: 'Zone 2 radius must be between 0 and 50 miles.',
+      Radius1: 'Zone 1 is always on: its radius must be between 2 and 47 miles.',
+      Radius2: 'Zone 2 radius must be 0 (off) or between 4 and 48 miles.',
     });
+    // all zones 0: zone 1 cannot be off (spec 01 §4 'Zone enablement')
+    expect(validateZones({ radius1: 0, radius2: 0, radius3: 0, radius4: 0 })).toEqual({
+      Radius1: 'Zone 1 is always on: its radius must be between 2 and 47 miles.',
+    });
+    expect(Object.keys(validateZones({ radius1: 1.99, radius2: 0, radius3: 0 }))).toEqual(['Radius1']);
+    expect(Object.keys(validateZones({ radius1: 47.01, radius2: 0, radius3: 0 }))).toEqual(['Radius1']);
+    expect(Object.keys(validateZones({ radius1: 2, radius2: 3.5, radius3: 0 }))).toEqual(['Radius2']);
+    expect(Object.keys(validateZones({ radius1: 10, radius2: 20, radius3: 49.5 }))).toEqual(['Radius3']);
+  });
+
+  it('accepts exactly the zones a slider move can produce from valid zones', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 4 }),
+        (index, value, count) => {
+          const start: ZoneRadii = [10, 20, 30, 40].map((r, i) =>
+            i < count ? r : 0,
+          ) as unknown as ZoneRadii;
+          const moved = moveZone(start, index, value);
+          const [radius1, radius2, radius3, radius4] = moved;
+          expect(validateZones({ radius1, radius2, radius3, radius4 })).toEqual({});
+        },
+      ),
+    );
   });
 
   it('keeps 1-mile spacing after any slider move on any enabled zone', () => {

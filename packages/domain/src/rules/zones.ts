@@ -93,20 +93,31 @@ export interface LocationRadii {
 
 export type ZoneFieldName = 'Radius1' | 'Radius2' | 'Radius3' | 'Radius4';
 
-/** Server-side zone check: radii 0..50 miles, each enabled zone ≥ previous + 1, a zone after a disabled one must be 0; errors keyed by field name, texts ours (spec 01 §5, ARCHITECTURE 'Lightning delay'). */
+/** The text when zone `zone` (1..4) is outside its bounds of spec 01 §5; zone 1 is always on (spec 01 §4). */
+export function zoneBoundsMessage(zone: number): string {
+  const { min, max } = boundsOf(zone - 1);
+  return zone === 1
+    ? `Zone 1 is always on: its radius must be between ${min} and ${max} miles.`
+    : `Zone ${zone} radius must be 0 (off) or between ${min} and ${max} miles.`;
+}
+
+/**
+ * The zone rule of every location write (spec 01 §4 'Zone enablement', §5 'Location zones'): zone 1
+ * is always on, within 2..47 miles; zones 2..4 are 0 (off) or within their bounds (4..48, 6..49,
+ * 8..50), a zone after a disabled one is 0, and each enabled zone is at least 1 mile above the
+ * previous. Errors keyed by the server's field names; texts ours (the spec gives none).
+ */
 export function validateZones(radii: LocationRadii): Partial<Record<ZoneFieldName, string>> {
   const values = [radii.radius1, radii.radius2, radii.radius3, radii.radius4 ?? 0];
   const errors: Partial<Record<ZoneFieldName, string>> = {};
   values.forEach((r, i) => {
     const field = `Radius${i + 1}` as ZoneFieldName;
-    if (!Number.isFinite(r) || r < 0 || r > MAX_ZONE_RADIUS_MILES) {
-      errors[field] = `Zone ${i + 1} radius must be between 0 and ${MAX_ZONE_RADIUS_MILES} miles.`;
-      return;
-    }
-    if (i === 0 || r === 0) return;
-    const prev = values[i - 1]!;
+    if (i > 0 && r === 0) return;
+    const prev = i > 0 ? values[i - 1]! : undefined;
+    const { min, max } = boundsOf(i);
     if (prev === 0) errors[field] = `Zone ${i + 1} must be 0 while zone ${i} is disabled.`;
-    else if (r < prev + ZONE_SPACING_MILES)
+    else if (!Number.isFinite(r) || r < min || r > max) errors[field] = zoneBoundsMessage(i + 1);
+    else if (prev !== undefined && r < prev + ZONE_SPACING_MILES)
       errors[field] = `Zone ${i + 1} must be at least ${ZONE_SPACING_MILES} mile above zone ${i}.`;
   });
   return errors;

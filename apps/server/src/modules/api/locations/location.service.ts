@@ -5,18 +5,23 @@
 import {
   applyPolicyLock,
   greatCircleMiles,
-  isAllClearOption,
   isFourthZoneVisible,
   isInRadarCoverage,
   newLocationDefaults,
   preloadedLocation,
-  validateZones,
-  ALL_CLEAR_MAX_MINUTES,
-  ALL_CLEAR_MIN_MINUTES,
-  ALL_CLEAR_STEP_MINUTES,
   type LightningPolicy,
 } from '@allclear/domain';
-import type { TLocation, TLocationAddWarning, TLocationInput, TPreloadLocation } from '@allclear/contracts';
+import {
+  LOCATION_FIELD_MESSAGES,
+  ZLocationInput,
+  fieldErrorKey,
+  fieldErrorsOf,
+  locationWriteProblems,
+  type TLocation,
+  type TLocationAddWarning,
+  type TLocationInput,
+  type TPreloadLocation,
+} from '@allclear/contracts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
@@ -26,10 +31,7 @@ import type { LocationRepository, LocationRow, LocationValues } from './location
 import { presentLocation } from './location.presenter.ts';
 import { hasAdminRole, visibleOr404 } from './location-visibility.ts';
 
-/** Longest location name, characters. */
-export const LABEL_MAX_LENGTH = 100;
-/** Longest address text, characters. */
-export const LOCATION_NAME_MAX_LENGTH = 250;
+export { LOCATION_LABEL_MAX_LENGTH as LABEL_MAX_LENGTH, LOCATION_NAME_MAX_LENGTH } from '@allclear/contracts';
 /** A new pick this close to a saved location gets the add warning, miles. */
 export const NEARBY_LOCATION_MILES = 1;
 
@@ -39,14 +41,14 @@ export const LOCATION_MESSAGES = {
   deleted: 'Location deleted',
   forecastUpdated: 'Forecast location updated',
   preloadsUpdated: 'User locations updated',
-  nameRequired: 'Name is required.',
-  addressRequired: 'Address is required.',
+  nameRequired: LOCATION_FIELD_MESSAGES.nameRequired,
+  addressRequired: LOCATION_FIELD_MESSAGES.addressRequired,
   typeOneRename: 'This location cannot be renamed.',
   typeOneDelete: 'This location cannot be deleted.',
   fourthZone: 'The fourth lightning zone is not enabled for your organization.',
-  allClear: `All-clear time must be ${ALL_CLEAR_MIN_MINUTES} to ${ALL_CLEAR_MAX_MINUTES} minutes in steps of ${ALL_CLEAR_STEP_MINUTES}.`,
-  latitude: 'Latitude must be between -90 and 90.',
-  longitude: 'Longitude must be between -180 and 180.',
+  allClear: LOCATION_FIELD_MESSAGES.allClear,
+  latitude: LOCATION_FIELD_MESSAGES.latitude,
+  longitude: LOCATION_FIELD_MESSAGES.longitude,
   organizationLocation: 'Organization location not found.',
   organizationLocationUsed: 'This organization location is already used by another location.',
   invalid: 'One or more validation errors occurred.',
@@ -90,8 +92,9 @@ export class LocationService {
   }
 
   /**
-   * Checks a location against the form's rules after the policy lock is applied; throws 400 with
-   * every broken field named (spec 01 §5, §8).
+   * Checks a location against the form's rules after the defaults and the policy lock are applied (the
+   * body passed the same rules, `locationWriteProblems` of ZLocationInput, at the route); throws 400
+   * with every broken field named (spec 01 §5, §8).
    */
   private async checked(
     p: Principal,
@@ -102,16 +105,8 @@ export class LocationService {
   ): Promise<LocationValues> {
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-    if (!values.label.trim()) add('Label', LOCATION_MESSAGES.nameRequired);
-    else if (values.label.length > LABEL_MAX_LENGTH)
-      add('Label', `Name must be at most ${LABEL_MAX_LENGTH} characters.`);
     if (existing?.type === 1 && values.label !== existing.label)
       add('Label', LOCATION_MESSAGES.typeOneRename);
-    if (!values.locationName.trim()) add('LocationName', LOCATION_MESSAGES.addressRequired);
-    else if (values.locationName.length > LOCATION_NAME_MAX_LENGTH)
-      add('LocationName', `Address must be at most ${LOCATION_NAME_MAX_LENGTH} characters.`);
-    if (!(values.latitude >= -90 && values.latitude <= 90)) add('Latitude', LOCATION_MESSAGES.latitude);
-    if (!(values.longitude >= -180 && values.longitude <= 180)) add('Longitude', LOCATION_MESSAGES.longitude);
 
     const lock = applyPolicyLock(await this.repo.lightningPolicies(customerId), values);
     const locked: LocationValues = {
@@ -122,11 +117,10 @@ export class LocationService {
       radius4: lock.radius4,
       allClearMinutes: lock.allClearMinutes,
     };
-    for (const [field, message] of Object.entries(validateZones(locked))) add(field, message);
+    for (const [field, message] of locationWriteProblems(locked)) add(fieldErrorKey([field]), message);
     if (locked.radius4 > 0 && !lock.locked.radius4 && !isFourthZoneVisible(p.features, existing?.radius4)) {
       add('Radius4', LOCATION_MESSAGES.fourthZone);
     }
-    if (!isAllClearOption(locked.allClearMinutes)) add('AllClearMinutes', LOCATION_MESSAGES.allClear);
 
     if (
       locked.organizationLocationId != null &&
@@ -228,11 +222,22 @@ export class LocationService {
         OrganizationLocationId: missing.map((id) => `${LOCATION_MESSAGES.organizationLocation} (${id})`),
       });
     }
+    const errors: FieldErrors = {};
     const preloads = orgs.map((org) => {
-      const given = records.find((r) => r.organizationLocationId === org.id);
+      const index = records.findIndex((r) => r.organizationLocationId === org.id);
+      const given = records[index];
       const draft = preloadedLocation(org);
-      return { ...draft, label: given?.label?.trim() || draft.label, organizationLocationId: org.id };
+      const record = { ...draft, label: given?.label?.trim() || draft.label, organizationLocationId: org.id };
+      // the record written passes the one schema of every location write
+      const parsed = ZLocationInput.safeParse(record);
+      if (!parsed.success) {
+        for (const [field, messages] of Object.entries(fieldErrorsOf(parsed.error.issues))) {
+          (errors[`${fieldErrorKey([index])}.${field}`] ??= []).push(...messages);
+        }
+      }
+      return record;
     });
+    if (Object.keys(errors).length > 0) throw badRequest(LOCATION_MESSAGES.invalid, errors);
     const { created, deleted } = await this.repo.replacePreloaded(target.customerId, target.id, preloads);
     for (const id of created) this.publish({ id, customerId: target.customerId }, false);
     for (const id of deleted) this.publish({ id, customerId: target.customerId }, true);
