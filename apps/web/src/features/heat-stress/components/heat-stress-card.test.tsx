@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { getContrastRatio } from '@mui/material/styles';
 import { stubApi } from '../../../test/render-app.tsx';
 import { hourlySeries, observationFor } from '../../dashboard/test/dashboard-payloads.ts';
 import { renderPanel } from '../../dashboard/test/render-panel.tsx';
@@ -110,6 +111,18 @@ describe('Heat Stress', { timeout: 30_000 }, () => {
     expect(await within(card).findByText('Moderate Risk')).toBeInTheDocument();
     expect(within(card).getByTestId('heat-card-value')).toHaveTextContent('85');
     expect(within(card).queryByText(/Actual/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [85, 'Moderate Risk'],
+    [85.1, 'High Risk'],
+  ])('writes the %s level chip in a colour readable on its fill (4.5:1)', async (wbgt, text) => {
+    serve(wbgt);
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const card = await screen.findByRole('region', { name: 'Heat Stress' });
+    const chip = (await within(card).findByText(text)).closest('.MuiChip-root')!;
+    const style = getComputedStyle(chip);
+    expect(getContrastRatio(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("moves just past the max to the next level: 85.1 is 'High Risk'", async () => {

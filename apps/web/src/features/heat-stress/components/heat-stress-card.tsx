@@ -45,6 +45,7 @@ import {
   workRestText,
   type HeatObservation,
 } from './heat-stress-readings.ts';
+import { readableTextOn } from '../../../lib/readable-text.ts';
 
 /** Hours of forecast of the modal's chart: 71, shown as 3 tabs of 24 hours (spec 02 §9). */
 export const HEAT_FORECAST_HOURS = 71;
@@ -229,7 +230,7 @@ export function HeatStressDetails({
               <Box>
                 <Chip
                   label={`${r.level.name} Risk`}
-                  sx={{ bgcolor: r.level.color, color: '#fff', fontWeight: 600 }}
+                  sx={{ bgcolor: r.level.color, color: readableTextOn(r.level.color), fontWeight: 600 }}
                 />
               </Box>
             </Box>
@@ -464,7 +465,7 @@ export function HeatStressCard({
             <Chip
               size="small"
               label={`${level.name} Risk`}
-              sx={{ bgcolor: level.color, color: '#fff', fontWeight: 600 }}
+              sx={{ bgcolor: level.color, color: readableTextOn(level.color), fontWeight: 600 }}
             />
           ) : null}
         </Box>
