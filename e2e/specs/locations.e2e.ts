@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { POLICY_LOCK_NOTICE } from '@allclear/domain';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet } from '../support/app.ts';
+import { textLayoutProblems } from '../support/layout.ts';
 
 interface SavedLocation {
   id: number;
@@ -16,6 +17,11 @@ interface SavedLocation {
   radius3: number;
   allClearMinutes: number;
   type: number;
+}
+
+/** The location form's map, exposed by the app under `__ALLCLEAR_TEST_HOOKS__` (map-test-hook.ts). */
+interface PositionMapWindow {
+  __allclearPositionMap?: { loaded(): boolean };
 }
 
 let browser: Browser;
@@ -129,6 +135,105 @@ describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
     expect(after.some((l) => l.id === saved.id)).toBe(false);
     await context.close();
   });
+
+  it.each([
+    ['locations-map-pick-1440x900', { width: 1440, height: 900 }],
+    ['locations-map-pick-390x844', { width: 390, height: 844 }],
+  ] as const)(
+    'places a new location on the map (%s): a click moves the pin and the fields, the pin drags, typed coordinates move it, a slider relabels its ring',
+    async (name, viewport) => {
+      const context = await newContext(browser, viewport);
+      await context.addInitScript(() => {
+        (window as unknown as { __ALLCLEAR_TEST_HOOKS__: boolean }).__ALLCLEAR_TEST_HOOKS__ = true;
+      });
+      const page = await context.newPage();
+      await signIn(page, 'admin@other.allclear.test');
+      await homeReady(page);
+      await page.getByRole('button', { name: 'Add location' }).first().click();
+      const modal = page.getByRole('dialog', { name: 'Add Location' });
+      await modal.waitFor();
+      const map = modal.getByRole('region', { name: 'Map position' });
+      const pin = map.getByTestId('position-pin');
+      // the pin shows once MapLibre (its own chunk) has started
+      await pin.waitFor({ timeout: 30_000 });
+      const latitude = modal.getByRole('spinbutton', { name: 'Latitude' });
+      const longitude = modal.getByRole('spinbutton', { name: 'Longitude' });
+      const ringLabels = async () =>
+        (await map.getByTestId('position-ring-label').allInnerTexts()).map((t) => t.trim());
+      expect([await latitude.inputValue(), await longitude.inputValue()]).toEqual(['32.7767', '-96.797']);
+      await expect.poll(ringLabels, { timeout: 15_000 }).toEqual(['10 mi']);
+
+      // a click on the map, away from the pin and the map's buttons: the fields take that point, the pin goes there
+      await map.scrollIntoViewIfNeeded();
+      const box = (await map.boundingBox())!;
+      const at = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.75 };
+      await page.mouse.click(at.x, at.y);
+      await expect.poll(() => latitude.inputValue()).not.toBe('32.7767');
+      const clicked = { lat: Number(await latitude.inputValue()), lng: Number(await longitude.inputValue()) };
+      // south-west of the centre it opened on
+      expect(clicked.lat).toBeLessThan(32.7767);
+      expect(clicked.lng).toBeLessThan(-96.797);
+      const tip = async () => {
+        const b = (await pin.boundingBox())!;
+        return { x: b.x + b.width / 2, y: b.y + b.height };
+      };
+      await expect
+        .poll(async () => Math.hypot((await tip()).x - at.x, (await tip()).y - at.y))
+        .toBeLessThan(8);
+
+      // the pin drags, and the fields follow
+      const from = await tip();
+      await page.mouse.move(from.x, from.y - 12);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 20, from.y - 32, { steps: 5 });
+      await page.mouse.move(from.x + 40, from.y - 52, { steps: 5 });
+      await page.mouse.up();
+      await expect.poll(async () => Number(await latitude.inputValue())).toBeGreaterThan(clicked.lat);
+      expect(Number(await longitude.inputValue())).toBeGreaterThan(clicked.lng);
+
+      // typed coordinates move the pin (north is up)
+      const before = await tip();
+      await latitude.fill((Number(await latitude.inputValue()) + 0.05).toFixed(6));
+      await expect.poll(async () => (await tip()).y).toBeLessThan(before.y - 3);
+
+      // a zone slider redraws its ring with the new distance
+      const zone1 = modal.getByRole('slider', { name: 'Zone 1 radius' });
+      await zone1.focus();
+      await zone1.press('ArrowRight');
+      await zone1.press('ArrowRight');
+      await expect.poll(ringLabels).toEqual(['12 mi']);
+      await modal.getByRole('switch', { name: 'Enable zone 2' }).check();
+      await expect.poll(ringLabels).toEqual(['12 mi', '13 mi']);
+
+      // the whole modal fits the screen across, and no text of the form is clipped or overlapped (the form alone:
+      // its text scrolled under the title or the buttons is hidden by the scroll box, which the check does not know)
+      const paper = (await modal.boundingBox())!;
+      expect(paper.x).toBeGreaterThanOrEqual(0);
+      expect(paper.x + paper.width).toBeLessThanOrEqual(viewport.width);
+      expect(
+        await page.evaluate(() => {
+          const content = document.querySelector('[role="dialog"] .MuiDialogContent-root')!;
+          return content.scrollWidth - content.clientWidth;
+        }),
+      ).toBeLessThanOrEqual(0);
+      expect(await textLayoutProblems(page, '[role="dialog"] .MuiDialogContent-root')).toEqual([]);
+      // the base map and the rings drawn before the picture
+      await map.scrollIntoViewIfNeeded();
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () => (window as unknown as PositionMapWindow).__allclearPositionMap?.loaded() === true,
+            ),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await screenshot(page, name);
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await modal.waitFor({ state: 'hidden' });
+      await context.close();
+    },
+  );
 
   it('keeps a type-1 location from being renamed or deleted, and shows the policy lock', async () => {
     const context = await newContext(browser);

@@ -24,6 +24,8 @@ declare global {
   interface Window {
     __ALLCLEAR_TEST_HOOKS__?: boolean;
     __allclearMap?: MapTestHook;
+    /** The location form's position map (position-map-canvas.tsx), under the same rule. */
+    __allclearPositionMap?: MapInstance;
   }
 }
 
@@ -58,5 +60,14 @@ export function exposeMapTestHook(map: MapInstance): () => void {
   return () => {
     map.off('sourcedata', onData);
     if (window.__allclearMap?.map === map) delete window.__allclearMap;
+  };
+}
+
+/** Installs `window.__allclearPositionMap` (the location form's map) when allowed; returns its removal. */
+export function exposePositionMapTestHook(map: MapInstance): () => void {
+  if (!import.meta.env.DEV && window.__ALLCLEAR_TEST_HOOKS__ !== true) return () => {};
+  window.__allclearPositionMap = map;
+  return () => {
+    if (window.__allclearPositionMap === map) delete window.__allclearPositionMap;
   };
 }

@@ -16,6 +16,7 @@ import { absoluteUrl } from './radar-frames.ts';
 import { circleBounds, radiusRingsGeoJson, ringLabels } from './map-geometry.ts';
 import { ZOOM_DURATION_MS, ZOOM_STEP } from './map-constants.ts';
 import { BaseMenu } from './controls/map-menus.tsx';
+import { exposePositionMapTestHook } from './map-test-hook.ts';
 
 /** Source id of the picker's rings. */
 export const POSITION_RINGS_SOURCE = 'allclear-position-rings';
@@ -91,6 +92,30 @@ export default function PositionMapCanvas({
     fitted.current = { latitude: focusLat, longitude: focusLng };
     fitFocus(map, focusLat, focusLng);
   }, [map, focusLat, focusLng]);
+
+  // A ring grown past the edge of the view brings the map out round the pin, so the rings stay in sight as the
+  // sliders move; a smaller ring, or a pin placed on the map, leaves the view alone.
+  const outer = outerRadius(radii);
+  const keepRingsInView = useEffectEvent((m: MapInstance, radius: number) => {
+    const [[west, south], [east, north]] = circleBounds(position, radius);
+    const view = m.getBounds();
+    const inside =
+      west >= view.getWest() &&
+      east <= view.getEast() &&
+      south >= view.getSouth() &&
+      north <= view.getNorth();
+    if (inside) return;
+    m.fitBounds(circleBounds(position, radius), {
+      padding: FIT_PADDING_PX,
+      maxZoom: FIT_MAX_ZOOM,
+      duration: ZOOM_DURATION_MS,
+    });
+  });
+  useEffect(() => {
+    if (map) keepRingsInView(map, outer);
+  }, [map, outer]);
+
+  useEffect(() => (map ? exposePositionMapTestHook(map) : undefined), [map]);
 
   // The base-map menu is the other maps' (one store): leave it closed for them when the form goes.
   useEffect(() => () => closeMenus(), [closeMenus]);

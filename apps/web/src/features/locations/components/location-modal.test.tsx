@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import type { TLocation } from '@allclear/contracts';
-import { greatCircleMiles, POLICY_LOCK_NOTICE } from '@allclear/domain';
+import { LOCATION_FIELD_MESSAGES, type TLocation } from '@allclear/contracts';
+import { greatCircleMiles, POLICY_LOCK_NOTICE, zoneBoundsMessage } from '@allclear/domain';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
@@ -104,6 +104,17 @@ const zoneValue = (zone: number) =>
   within(screen.getByTestId(`zone-${zone}`)).getByText(/mi$|^Off$/).textContent;
 const slider = (name: string) => screen.getByRole('slider', { name });
 
+/** Address suggestions for `pickPlace`. */
+const placeRoutes = {
+  'GET /api/Geocode/Autocomplete': [{ label: 'Dallas, TX', latitude: 32.7767, longitude: -96.797 }],
+};
+/** Picks 'Dallas, TX' from the address suggestions (a new location needs an address, spec 01 §5). */
+async function pickPlace() {
+  fireEvent.change(screen.getByRole('combobox', { name: 'Address' }), { target: { value: 'Dallas' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'Dallas, TX' }));
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Address' })).toHaveValue('Dallas, TX'));
+}
+
 describe('zones', () => {
   it('enables zones above the prior one and pushes neighbours to keep 1-mile spacing', async () => {
     stubFetch(baseRoutes);
@@ -151,9 +162,11 @@ describe('zones', () => {
   it('sends the all-clear in steps of 10 and the Enable Alerts flags (off = 30)', async () => {
     const sent = stubFetch({
       ...baseRoutes,
+      ...placeRoutes,
       'POST /api/location/Add': { message: 'Location added', location: saved },
     });
     renderModal();
+    await pickPlace();
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Field' } });
     fireEvent.change(slider('All-clear timer: 30 minutes'), { target: { value: 40 } });
     expect(screen.getByText('All-clear timer: 40 minutes')).toBeInTheDocument();
@@ -231,9 +244,12 @@ describe('error banner', () => {
   it('shows the first ServerErrors item when there is one', async () => {
     stubFetch({
       ...baseRoutes,
+      ...placeRoutes,
       'POST /api/location/Add': fail({ ServerErrors: ['First problem', 'Second'] }),
     });
     renderModal();
+    await pickPlace();
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Field' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^First problem$/);
   });
@@ -260,6 +276,43 @@ describe('error banner', () => {
       variant: 'success',
       header: 'Location updated',
     });
+  });
+});
+
+describe('validation before saving (the one location schema of every write path)', () => {
+  it('refuses a zone 1 locked at 0 by a policy: nothing is sent, the zone text shows under Zone 1', async () => {
+    const sent = stubFetch({
+      ...baseRoutes,
+      'GET /api/location/LightningPolicies': [
+        { policyTypeShortName: 'LR1', threshold: 0, allClearMinutes: 30 },
+      ],
+      'POST /api/location/Update': 'Location updated',
+    });
+    const { onClose } = renderModal({ location: { ...saved, radius2: 0 } });
+    await screen.findByText(POLICY_LOCK_NOTICE);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // the overwrite warning is an alert too: the banner is the one with the error text
+    expect((await screen.findByText(ERROR_UPDATING_LOCATION)).closest('[role="alert"]')).not.toBeNull();
+    expect(within(screen.getByTestId('zone-1')).getByText(zoneBoundsMessage(1))).toBeInTheDocument();
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('refuses a typed latitude of 91 with the schema text under Latitude, and sends nothing', async () => {
+    const sent = stubFetch({
+      ...baseRoutes,
+      ...placeRoutes,
+      'POST /api/location/Add': { message: 'Location added', location: saved },
+    });
+    renderModal();
+    await pickPlace();
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: 'Field' } });
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Latitude' }), { target: { value: '91' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_ADDING_LOCATION);
+    expect(screen.getByText(LOCATION_FIELD_MESSAGES.latitude)).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Latitude' })).toHaveAttribute('aria-invalid', 'true');
+    expect(sent.filter((s) => s.method === 'POST')).toEqual([]);
   });
 });
 
@@ -510,11 +563,23 @@ describe('map position pick', () => {
 
   it('moving a zone slider redraws its ring and relabels it; enabling a zone adds a ring', async () => {
     stubFetch(baseRoutes);
+    const fit = vi.spyOn(fakeMap, 'fitBounds');
     renderModal();
     await screen.findByTestId('map-canvas');
+    fireEvent.change(slider('Zone 1 radius'), { target: { value: 12 } });
+    expect(ringLabels()).toEqual(['12 mi']);
+    await waitFor(() => expect(ringRadii()).toEqual([12]));
+    // still inside the view (the fake map shows about 32.5 to 33.06 N): the map stays put
+    expect(fit).not.toHaveBeenCalled();
     fireEvent.change(slider('Zone 1 radius'), { target: { value: 20 } });
     expect(ringLabels()).toEqual(['20 mi']);
     await waitFor(() => expect(ringRadii()).toEqual([20]));
+    // past the edge of the view: the map comes out round the pin to show the ring
+    await waitFor(() => expect(fit).toHaveBeenCalledTimes(1));
+    const [[, south], [, north]] = fit.mock.lastCall![0] as [[number, number], [number, number]];
+    expect(
+      greatCircleMiles({ latitude: south, longitude: -96.797 }, { latitude: north, longitude: -96.797 }),
+    ).toBeCloseTo(40, 1);
     fireEvent.click(screen.getByRole('switch', { name: 'Enable zone 2' }));
     expect(ringLabels()).toEqual(['20 mi', '21 mi']);
     await waitFor(() => expect(ringRadii()).toEqual([20, 21]));
