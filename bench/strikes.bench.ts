@@ -3,7 +3,7 @@
 // p99 < 1 ms, zero misses against a brute-force oracle), printed beside a brute-force scan and a
 // PostGIS ST_DWithin query on the same locations in the same run; then strike-to-enqueued-notification
 // latency through the lightning engine on an in-memory PGlite with a recording enqueueAlert
-// (target: p99 < 100 ms at 1,000 strikes/s).
+// (target: p99 < 100 ms at 1,000 strikes/s, both in the sustained state and at the onset of 150 storms at once).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -408,6 +408,7 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
       `engine: PGlite in memory with ${all.length.toLocaleString('en-US')} locations ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     const eventStrikes = new Set<string>();
+    const onsetEventStrikes = new Set<string>();
     let events = 0;
     const engine = createLightningEngine({
       config: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' }),
@@ -424,15 +425,15 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
       },
     });
     await engine.refreshIndex();
-    // The feed runs at 1,000 strikes/s for ENGINE_WARM_UP_SECONDS unmeasured, then ENGINE_SECONDS
-    // measured: by then the storms' locations are in delay and extensions are being written in the
-    // background, so the measured seconds are the sustained state (extensions, escalations and new
-    // delays at the storms' edges), not the onset of 150 storms at once.
+    // The feed runs at 1,000 strikes/s for ENGINE_WARM_UP_SECONDS, the onset (150 storms starting at
+    // once: tens of thousands of zones enter delay), then ENGINE_SECONDS, the sustained state (the
+    // storms' locations in delay, extensions written in the background, escalations and new delays at
+    // the storms' edges). Both are measured against the same target.
     const totalSeconds = ENGINE_WARM_UP_SECONDS + ENGINE_SECONDS;
     const strikes = makeStrikes(SUSTAINED_RATE * totalSeconds, 3, () => new Date());
     const measuredFrom = ENGINE_WARM_UP_SECONDS * 100;
     const latency = new Map<string, number>();
-    const onset: number[] = [];
+    const onset = new Map<string, number>();
     const pending: Promise<void>[] = [];
     const start = performance.now();
     let measureStart = start;
@@ -440,6 +441,7 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
       if (slice === measuredFrom) {
         measureStart = performance.now();
         events = 0;
+        for (const id of eventStrikes) onsetEventStrikes.add(id);
         eventStrikes.clear();
       }
       // the engine's own timer ticks every second (all-clears, and writing extensions held in memory)
@@ -452,7 +454,7 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
         pending.push(
           engine.ingest([s]).then(() => {
             if (measured) latency.set(s.id, performance.now() - arrived);
-            else onset.push(performance.now() - arrived);
+            else onset.set(s.id, performance.now() - arrived);
           }),
         );
       }
@@ -463,6 +465,8 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
     const elapsed = performance.now() - measureStart;
     const notified = [...eventStrikes].map((id) => latency.get(id)!).filter((v) => v !== undefined);
     const p99 = percentile(notified, 99);
+    const onsetNotified = [...onsetEventStrikes].map((id) => onset.get(id)!).filter((v) => v !== undefined);
+    const onsetP99 = percentile(onsetNotified, 99);
     console.log(
       `engine, ${SUSTAINED_RATE} strikes/s for ${ENGINE_SECONDS} s after ${ENGINE_WARM_UP_SECONDS} s of warm-up (${(elapsed / 1000).toFixed(1)} s to commit all): ${events.toLocaleString('en-US')} alerts enqueued`,
     );
@@ -471,13 +475,18 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
     );
     console.log(`  every strike, arrival to commit: ${stats([...latency.values()])}`);
     console.log(
-      `  for comparison, the warm-up (150 storms starting at once, not the target): ${stats(onset)}`,
+      `  onset (the first ${ENGINE_WARM_UP_SECONDS} s, 150 storms starting at once), strikes that raised an alert: ${stats(onsetNotified)}`,
     );
-    const ok = notified.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
+    console.log(`  onset, every strike, arrival to commit: ${stats([...onset.values()])}`);
+    const sustainedOk = notified.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
+    const onsetOk = onsetNotified.length > 0 && onsetP99 < NOTIFY_P99_TARGET_MS;
     console.log(
-      `strike-to-notification p99 ${p99.toFixed(1)} ms (target < ${NOTIFY_P99_TARGET_MS} ms): ${ok ? 'PASS' : 'FAIL'}`,
+      `strike-to-notification p99, sustained ${p99.toFixed(1)} ms (target < ${NOTIFY_P99_TARGET_MS} ms): ${sustainedOk ? 'PASS' : 'FAIL'}`,
     );
-    return ok;
+    console.log(
+      `strike-to-notification p99, storm onset ${onsetP99.toFixed(1)} ms (target < ${NOTIFY_P99_TARGET_MS} ms): ${onsetOk ? 'PASS' : 'FAIL'}`,
+    );
+    return sustainedOk && onsetOk;
   } finally {
     await db.close();
   }

@@ -269,6 +269,38 @@ describe('lightning engine: index changes and restarts', () => {
     expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
   });
 
+  it('keeps a delay whose zone rows a crash lost after the strike committed, and its all-clear names the same episode', async () => {
+    const { location } = await place({ radius1: 10, radius2: 20, allClearMinutes: 30 });
+    const first = engine();
+    await first.refreshIndex();
+    const start = h.clock.now();
+    await first.ingest([strikeAt(location, 15, start)]);
+    h.clock.set(new Date(start.getTime() + 2 * MINUTE));
+    await first.ingest([strikeAt(location, 4, h.clock.now())]);
+    const delays = eventsOf(location.id);
+    expect(delays.map((x) => [x.kind, x.details.zone])).toEqual([
+      ['lightning-delay', 2],
+      ['lightning-delay', 1],
+    ]);
+    // the strikes and their alerts committed; the process dies before the zone rows are written
+    await h.db.db.delete(lightningZoneStates).where(eq(lightningZoneStates.locationId, location.id));
+
+    const second = engine();
+    await second.refreshIndex();
+    h.clock.set(new Date(start.getTime() + 10 * MINUTE));
+    const items = await getDelayItems(h.db.db, location.id, h.clock.now());
+    expect([items.item1, items.item2]).toEqual(['00:22:00', '00:22:00']);
+    h.clock.set(new Date(start.getTime() + 32 * MINUTE - 1000));
+    await second.tick();
+    expect(eventsOf(location.id)).toHaveLength(2);
+    h.clock.set(new Date(start.getTime() + 32 * MINUTE));
+    await second.tick();
+    const events = eventsOf(location.id);
+    expect(events.map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-delay', 'lightning-all-clear']);
+    // one episode: the replay derives the id the alerts carried, so the all-clear answers them
+    expect(new Set(events.map((x) => x.correlationId)).size).toBe(1);
+  });
+
   it('indexes a location added after start (bus event) and starts its delay for a strike 1 s later', async () => {
     const e = engine();
     await e.start();

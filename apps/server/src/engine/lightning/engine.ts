@@ -9,10 +9,19 @@
 // - 'lightning-all-clear': one per location and moment for the zones whose timer ran out together
 //   (per zone, batched); details.locationAllClear is true when no zone of the location remains in
 //   delay. item1..item4 of the Delay call stay per zone.
-// Every event of one delay episode (first delay until every zone is clear) shares a correlationId.
+// Every event of one delay episode (first delay until every zone is clear) shares a correlationId,
+// derived from the location and the strike that started the episode (episodeId), so a restart that
+// re-derives the episode from stored strikes names it as the alert did.
+//
+// What a strike's transaction holds: the strike rows and every alert they raise. Zone rows are a
+// write-behind copy of the cache (markDirty/flushDirty): written right after the batch when the queue
+// is idle and the backlog small (every quiet moment), under a storm's onset in small chunks between
+// batches, transitions first. The stored strikes are the journal: after a crash replayRecent()
+// applies the strikes of the last all-clear span again (delay starts, extensions), raising nothing,
+// since every alert of a stored strike was committed with it.
 // Out-of-order strikes (older than a zone's last strike) and duplicates (same id, or same time and
 // place: dropped by the strikes table) change nothing.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   advanceZone,
   applyStrike,
@@ -37,6 +46,7 @@ import {
   loadSirens,
   loadAllZoneStates,
   loadStrikesSince,
+  lockExistingLocations,
   saveSirenStates,
   saveZoneStates,
   type LocationRow,
@@ -65,6 +75,19 @@ const FLUSH_CHUNK_ROWS = 150;
 const IDLE_FLUSH_MAX_LOCATIONS = 200;
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
 const INSERT_CHUNK = 1_000;
+
+/** Locations the index matched that were deleted before their bus event reached the engine. */
+class LocationsGone extends Error {
+  constructor(readonly ids: number[]) {
+    super(`locations gone: ${ids.join(', ')}`);
+  }
+}
+
+/** The correlation id of a delay episode: a UUID-shaped digest of the location and the strike that started it. */
+export function episodeId(locationId: number, strikeId: string): string {
+  const h = createHash('sha256').update(`${locationId}:${strikeId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 export interface LightningEngineContext extends EngineContext {
   bus: Bus;
@@ -199,7 +222,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   // countdowns may trail by that much under a storm (transitions are always written at once). Their
   // strikes are stored in the same transaction, so after a crash replayRecent() re-applies them
   // before anything is cleared: the cache, not the row, decides an all-clear.
-  const dirty = new Map<number, { zones: Set<number>; since: number }>();
+  const dirty = new Map<number, { zones: Set<number>; since: number; transition: boolean }>();
 
   /** Runs engine work one piece at a time, in arrival order (index changes before later strikes). */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -227,59 +250,83 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     await replayRecent();
   }
 
-  /** Re-applies stored strikes of the last all-clear span to zones in delay (extensions not yet written before a stop). */
+  /**
+   * Applies the stored strikes of the last all-clear span again (the journal): delay starts and extensions whose
+   * zone rows were not written before a stop. Raises nothing: every alert of a stored strike was committed with it.
+   */
   async function replayRecent(): Promise<void> {
     let horizonMinutes = 60;
     for (const e of locationIndex.values()) horizonMinutes = Math.max(horizonMinutes, e.allClearMinutes);
-    const since = new Date(clock.now().getTime() - horizonMinutes * 60_000);
+    const now = clock.now();
+    const since = new Date(now.getTime() - horizonMinutes * 60_000);
+    const hitsByLocation = new Map<number, LocationHit[]>();
     for (const strike of await loadStrikesSince(db.db, since)) {
       for (const m of matchLocations(locationIndex, strike)) {
-        const zones = zoneCache.get(m.entry.key);
-        if (!zones) continue;
-        for (const i of m.zones) {
-          const z = zones[i]!;
-          if (!z.inDelay || (z.lastStrikeAt && strike.time.getTime() <= z.lastStrikeAt.getTime())) continue;
-          z.lastStrikeAt = strike.time;
-          z.lastStrikeId = strike.id;
-          z.lastStrikeDistanceMiles = m.distanceMiles;
-          z.lastStrikeBearingDeg = initialBearingDeg(m.entry, strike);
-          z.allClearAt = plusMinutes(strike.time, m.entry.allClearMinutes);
-          markDirty(m.entry.key, z.zone);
-        }
+        const list = hitsByLocation.get(m.entry.key) ?? [];
+        list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones });
+        hitsByLocation.set(m.entry.key, list);
       }
+    }
+    for (const [id, hits] of hitsByLocation) {
+      const entry = locationIndex.get(id)!;
+      const zones = zoneCache.get(id) ?? [1, 2, 3, 4].map((zone) => blankZone(id, zone));
+      const changed = new Set<number>();
+      applyLocationHits(entry, zones, hits, now, changed, { replay: true });
+      if (changed.size === 0) continue;
+      zoneCache.set(id, zones);
+      for (const zone of changed) markDirty(id, zone, true);
     }
     await flushDirty();
   }
 
-  function markDirty(locationId: number, zone: number): void {
+  /** Marks a zone's row to be written; a transition (delay start or all-clear) is written before extensions. */
+  function markDirty(locationId: number, zone: number, transition = false): void {
     const entry = dirty.get(locationId);
-    if (entry) entry.zones.add(zone);
-    else dirty.set(locationId, { zones: new Set([zone]), since: performance.now() });
+    if (entry) {
+      entry.zones.add(zone);
+      entry.transition ||= transition;
+    } else dirty.set(locationId, { zones: new Set([zone]), since: performance.now(), transition });
   }
 
   /**
-   * Writes extensions held only in memory: all of them, or (under load) at most `maxRows` rows of
-   * those held for EXTENSION_FLUSH_INTERVAL_MS or longer, oldest first, so no single write stalls
-   * the strike queue.
+   * Writes zone rows held only in memory: all of them, or (under load) at most `maxRows` rows, transitions first,
+   * then extensions held for EXTENSION_FLUSH_INTERVAL_MS or longer, oldest first, so no single write stalls the
+   * strike queue. A location deleted before its bus event reached us is dropped from the cache and the rest written.
    */
   async function flushDirty(maxRows = Number.POSITIVE_INFINITY): Promise<void> {
     if (dirty.size === 0) return;
-    const dueBefore =
-      maxRows === Number.POSITIVE_INFINITY
-        ? Number.POSITIVE_INFINITY
-        : performance.now() - EXTENSION_FLUSH_INTERVAL_MS;
+    const all = maxRows === Number.POSITIVE_INFINITY;
+    const dueBefore = all ? Number.POSITIVE_INFINITY : performance.now() - EXTENSION_FLUSH_INTERVAL_MS;
     const rows: ZoneStateRow[] = [];
-    for (const [id, entry] of dirty) {
-      // the map keeps insertion order: the first entry not yet due ends the due ones
-      if (entry.since > dueBefore || rows.length >= maxRows) break;
+    const take = (id: number, entry: { zones: Set<number> }) => {
       const cached = zoneCache.get(id);
       if (cached) for (const zone of entry.zones) rows.push(cached[zone - 1]!);
       dirty.delete(id);
+    };
+    if (!all) {
+      for (const [id, entry] of dirty) {
+        if (rows.length >= maxRows) break;
+        if (entry.transition) take(id, entry);
+      }
     }
-    await saveZoneStates(db.db, rows);
+    for (const [id, entry] of dirty) {
+      // the map keeps insertion order: the first entry not yet due ends the due ones
+      if (entry.since > dueBefore || rows.length >= maxRows) break;
+      take(id, entry);
+    }
+    try {
+      await saveZoneStates(db.db, rows);
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+      await reloadLocations({ ids: [...new Set(rows.map((r) => r.locationId))] });
+      await saveZoneStates(
+        db.db,
+        rows.filter((r) => zoneCache.has(r.locationId)),
+      );
+    }
   }
 
-  /** A chunk of due extensions, written only while no strikes wait (or once the oldest has waited too long). */
+  /** A chunk of zone rows, written only while no strikes wait (or once the oldest has waited too long). */
   async function flushWhenIdle(): Promise<void> {
     const oldest = dirty.values().next().value;
     const overdue = oldest !== undefined && performance.now() - oldest.since > EXTENSION_MAX_HOLD_MS;
@@ -383,6 +430,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     hits: LocationHit[],
     now: Date,
     changed: Set<number>,
+    options: { replay?: boolean } = {},
   ): AlertEvent[] {
     const events: AlertEvent[] = [];
     for (const hit of hits) {
@@ -401,15 +449,16 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         z.lastStrikeBearingDeg = bearingDeg;
         if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
         if (event === 'delay-start') {
-          episode ??= randomUUID();
-          z.delayStartedAt = now;
+          episode ??= episodeId(entry.key, hit.strike.id);
+          // a replayed episode started when its strike was stored, about when it struck
+          z.delayStartedAt = options.replay ? hit.strike.time : now;
           entered.push(z.zone);
         }
         z.inDelay = state.inDelay;
         if (z.inDelay && episode) z.correlationId = episode;
         changed.add(z.zone);
       }
-      if (entered.length === 0 || !episode) continue;
+      if (entered.length === 0 || !episode || options.replay) continue;
       const zone = entered[0]!;
       const radiusMiles = entry.radii[zone - 1]!;
       const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
@@ -456,13 +505,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     tx: Tx,
     hitsByLocation: Map<number, LocationHit[]>,
     now: Date,
+    writeBehind: boolean,
   ): Promise<() => void> {
     const ids = [...hitsByLocation.keys()];
     const toSave: ZoneStateRow[] = [];
     const events: AlertEvent[] = [];
     const updated = new Map<number, ZoneStateRow[]>();
     const written: [number, number][] = [];
-    const deferred: [number, number][] = [];
+    const deferred: [number, number, boolean][] = [];
     for (const id of ids) {
       const entry = locationIndex.get(id);
       if (!entry) continue;
@@ -483,8 +533,8 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
           z.inDelay &&
           before.correlationId === z.correlationId &&
           before.delayStartedAt?.getTime() === z.delayStartedAt?.getTime();
-        if (extensionOnly) {
-          deferred.push([id, z.zone]);
+        if (extensionOnly || writeBehind) {
+          deferred.push([id, z.zone, !extensionOnly]);
         } else {
           toSave.push(z);
           written.push([id, z.zone]);
@@ -493,6 +543,12 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       updated.set(id, zones);
     }
     await saveZoneStates(tx, toSave);
+    if (events.length > 0) {
+      const alerting = [...new Set(events.map((e) => e.locationId!))];
+      const present = await lockExistingLocations(tx, alerting);
+      const gone = alerting.filter((id) => !present.has(id));
+      if (gone.length > 0) throw new LocationsGone(gone);
+    }
     for (const event of events) await ctx.enqueueAlert(tx, event);
     return () => {
       for (const [id, zones] of updated) {
@@ -504,7 +560,8 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         else zoneCache.set(id, zones);
       }
       for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
-      for (const [id, zone] of deferred) if (locationIndex.get(id)) markDirty(id, zone);
+      for (const [id, zone, transition] of deferred)
+        if (locationIndex.get(id)) markDirty(id, zone, transition);
       for (const [id, zones] of updated) publishChange(id, zones);
     };
   }
@@ -657,7 +714,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     try {
       await applyBatch(batch, now);
     } catch (err) {
-      if (!isForeignKeyViolation(err)) throw err;
+      if (!isForeignKeyViolation(err) && !(err instanceof LocationsGone)) throw err;
       // A location or siren the index matched was deleted before its bus event reached us: the whole batch
       // rolled back. Re-read what this batch hits and apply it again, so no other venue loses its strikes.
       const locationIds = new Set(
@@ -704,7 +761,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
           sirenHits.set(m.entry.key, list);
         }
       }
-      if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now);
+      if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true);
       if (sirenHits.size > 0) commands = await processSirens(tx, sirenHits, now);
     });
     publish();
@@ -725,7 +782,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     if (locationIds.length > 0 || sirenIds.length > 0) {
       await db.db.transaction(async (tx) => {
         if (locationIds.length > 0)
-          publish = await processLocations(tx, new Map(locationIds.map((id) => [id, []])), now);
+          publish = await processLocations(tx, new Map(locationIds.map((id) => [id, []])), now, false);
         if (sirenIds.length > 0)
           commands = await processSirens(tx, new Map(sirenIds.map((id) => [id, []])), now);
       });

@@ -110,6 +110,23 @@ export async function loadLocations(
   return out;
 }
 
+/**
+ * Which of these locations still exist, locked against deletion until the transaction ends (FOR KEY SHARE, the
+ * lock a foreign key takes): an alert is committed only for a location that exists when it commits.
+ */
+export async function lockExistingLocations(db: Tx, ids: readonly number[]): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const chunk of chunks(ids)) {
+    const rows = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(inArray(locations.id, chunk))
+      .for('key share');
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
+
 export interface SirenRow {
   id: number;
   customerId: number;
