@@ -33,7 +33,13 @@ import {
   newLocationDefaults,
   type ZoneRadii,
 } from '@allclear/domain';
-import type { TGeocodeSuggestion, TLocation, TLocationAddWarning, TLocationInput } from '@allclear/contracts';
+import {
+  LOCATION_LABEL_MAX_LENGTH,
+  type TGeocodeSuggestion,
+  type TLocation,
+  type TLocationAddWarning,
+  type TLocationInput,
+} from '@allclear/contracts';
 import { ApiError, type ApiFieldErrors } from '../../../lib/api-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
 
@@ -52,6 +58,7 @@ import { useLightningPolicies } from '../api/get-lightning-policies.ts';
 import { ZoneSliders } from './zone-sliders.tsx';
 import { PositionPicker, type Position } from './position-picker.tsx';
 import { RemoveDialog } from '../../../components/dialogs/remove-dialog.tsx';
+import { validateLocationBody } from '../lib/validate-location.ts';
 
 /** The form's start position when adding: the Dallas area (spec 01 §3). */
 export const DEFAULT_POSITION: Position = { latitude: 32.7767, longitude: -96.797 };
@@ -233,6 +240,15 @@ function LocationForm({ location, customerFeatures, onClose }: FormProps) {
       forecastLocation,
       organizationLocationId,
     };
+    // the one schema of every location write: a body the server would refuse is not sent
+    const problems = validateLocationBody(isEdit ? { ...body, id: location.id } : body);
+    if (Object.keys(problems).length > 0) {
+      showFailure(
+        new ApiError(400, 'invalid', problems),
+        isEdit ? ERROR_UPDATING_LOCATION : ERROR_ADDING_LOCATION,
+      );
+      return;
+    }
     if (isEdit) {
       updateMutation.mutate(
         { ...body, id: location.id },
@@ -316,7 +332,7 @@ function LocationForm({ location, customerFeatures, onClose }: FormProps) {
                   disabled={location?.type === 1}
                   error={Boolean(fieldErrors.Label)}
                   helperText={fieldErrors.Label?.[0]}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  slotProps={{ htmlInput: { maxLength: LOCATION_LABEL_MAX_LENGTH } }}
                 />
 
                 <Autocomplete<TGeocodeSuggestion, false, false, true>
