@@ -61,7 +61,9 @@ async function runAxe(page: Page): Promise<AxeProblem[]> {
         impact: v.impact || '',
         help: v.help,
         count: v.nodes.length,
-        targets: v.nodes.slice(0, 4).map((n) => JSON.stringify(n.target)),
+        targets: v.nodes.slice(0, 4).map((n) =>
+          JSON.stringify(n.target) + ' ' + n.html.replace(/\\s+/g, ' ').slice(0, 160) +
+          (n.failureSummary ? ' (' + n.failureSummary.replace(/\\s+/g, ' ').slice(0, 200) + ')' : '')),
       })))
   `)) as (AxeProblem & { count: number })[];
   return violations

@@ -133,7 +133,8 @@ export function TopBar({ environmentBadge, showMenuButton, userName, userEmail }
           aria-expanded={anchor ? true : undefined}
           onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         >
-          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>
+          {/* the initials repeat the user for sighted users; the button's name is 'Account menu' */}
+          <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>
             {initialsOf(userName)}
           </Avatar>
         </IconButton>

@@ -111,7 +111,12 @@ export function CurrentConditions({ locationId, timeZone }: { locationId: number
   let body;
   if (query.isPending) {
     body = (
-      <Box aria-busy="true" aria-label="Loading current conditions" sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        role="progressbar"
+        aria-busy="true"
+        aria-label="Loading current conditions"
+        sx={{ display: 'grid', gap: 1 }}
+      >
         <Skeleton variant="rounded" height={64} />
         <Skeleton variant="rounded" height={96} />
       </Box>

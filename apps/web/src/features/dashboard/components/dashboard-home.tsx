@@ -275,7 +275,12 @@ export default function DashboardHome() {
   let banner: number | 'none' | null = null;
   if (locations.isPending) {
     content = (
-      <Box aria-busy="true" aria-label="Loading locations" sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        role="progressbar"
+        aria-busy="true"
+        aria-label="Loading locations"
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Skeleton variant="rounded" height={160} />
         <Skeleton variant="rounded" height={280} />
       </Box>
