@@ -21,7 +21,7 @@ interface SavedLocation {
 
 /** The location form's map, exposed by the app under `__ALLCLEAR_TEST_HOOKS__` (map-test-hook.ts). */
 interface PositionMapWindow {
-  __allclearPositionMap?: { loaded(): boolean };
+  __allclearPositionMap?: { loaded(): boolean; getStyle(): { metadata?: Record<string, unknown> } };
 }
 
 let browser: Browser;
@@ -217,8 +217,10 @@ describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
         }),
       ).toBeLessThanOrEqual(0);
       expect(await textLayoutProblems(page, '[role="dialog"] .MuiDialogContent-root')).toEqual([]);
-      // the base map and the rings drawn before the picture
-      await map.scrollIntoViewIfNeeded();
+      // the base map and the rings drawn before the picture, the form scrolled to 'Map position'
+      await modal
+        .getByText('Map position', { exact: true })
+        .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await expect
         .poll(
           () =>
@@ -229,6 +231,21 @@ describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
         )
         .toBe(true);
       await screenshot(page, name);
+
+      // the base-map switch of the other maps: Satellite
+      await map.getByRole('button', { name: 'Base Map' }).click();
+      await map.getByRole('radio', { name: 'Satellite' }).check();
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const m = (window as unknown as PositionMapWindow).__allclearPositionMap;
+              return m?.getStyle().metadata?.['allclear:simulated'] === true && m.loaded();
+            }),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      await screenshot(page, `${name}-satellite`);
       await modal.getByRole('button', { name: 'Cancel' }).click();
       await modal.waitFor({ state: 'hidden' });
       await context.close();

@@ -6,6 +6,7 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import Place from '@mui/icons-material/Place';
 import Remove from '@mui/icons-material/Remove';
@@ -117,6 +118,23 @@ export default function PositionMapCanvas({
 
   useEffect(() => (map ? exposePositionMapTestHook(map) : undefined), [map]);
 
+  // The offline 'Satellite' style is the simulator's imagery: say so on the map, as the weather map does.
+  const [simulatedLabel, setSimulatedLabel] = useState<string | null>(null);
+  useEffect(() => {
+    if (!map) return undefined;
+    const read = () => {
+      const meta = (map.getStyle()?.metadata ?? {}) as Record<string, unknown>;
+      setSimulatedLabel(
+        meta['allclear:simulated'] === true ? String(meta['allclear:label'] ?? 'Simulated') : null,
+      );
+    };
+    read();
+    map.on('style.load', read);
+    return () => {
+      map.off('style.load', read);
+    };
+  }, [map]);
+
   // The base-map menu is the other maps' (one store): leave it closed for them when the form goes.
   useEffect(() => () => closeMenus(), [closeMenus]);
 
@@ -204,6 +222,14 @@ export default function PositionMapCanvas({
       <Box sx={{ position: 'absolute', top: 8, left: 8, zIndex: 2 }}>
         <BaseMenu />
       </Box>
+      {simulatedLabel && (
+        <Paper
+          elevation={2}
+          sx={{ position: 'absolute', left: 8, bottom: 8, zIndex: 2, px: 1, py: 0.25, opacity: 0.9 }}
+        >
+          <Typography variant="caption">{simulatedLabel}</Typography>
+        </Paper>
+      )}
       <Paper
         elevation={2}
         sx={{ position: 'absolute', top: 8, right: 8, zIndex: 2, display: 'flex', flexDirection: 'column' }}

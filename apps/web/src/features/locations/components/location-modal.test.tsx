@@ -464,6 +464,8 @@ describe('address fallback and organisation locations', () => {
 });
 
 describe('map position pick', () => {
+  /** A box a map is fitted to: [[west, south], [east, north]]. */
+  type Box = [[number, number], [number, number]];
   type Rings = {
     features: { geometry: { type: string; coordinates: number[][] }; properties: { radius?: number } }[];
   };
@@ -496,7 +498,7 @@ describe('map position pick', () => {
     });
   /** The centre of the box the map was last fitted to. */
   const fittedCentre = (spy: ReturnType<typeof vi.spyOn>) => {
-    const [[west, south], [east, north]] = spy.mock.lastCall![0] as [[number, number], [number, number]];
+    const [[west, south], [east, north]] = (spy.mock.lastCall as unknown as [Box])[0];
     return { latitude: (south + north) / 2, longitude: (west + east) / 2 };
   };
 
@@ -576,7 +578,7 @@ describe('map position pick', () => {
     await waitFor(() => expect(ringRadii()).toEqual([20]));
     // past the edge of the view: the map comes out round the pin to show the ring
     await waitFor(() => expect(fit).toHaveBeenCalledTimes(1));
-    const [[, south], [, north]] = fit.mock.lastCall![0] as [[number, number], [number, number]];
+    const [[, south], [, north]] = (fit.mock.lastCall as unknown as [Box])[0];
     expect(
       greatCircleMiles({ latitude: south, longitude: -96.797 }, { latitude: north, longitude: -96.797 }),
     ).toBeCloseTo(40, 1);
