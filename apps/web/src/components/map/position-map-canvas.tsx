@@ -69,6 +69,7 @@ export default function PositionMapCanvas({
   const [map, setMap] = useState<MapInstance | null>(null);
   const baseLayerStyle = useMapStore((s) => s.baseLayerStyle);
   const closeMenus = useMapStore((s) => s.closeMenus);
+  const menuOpen = useMapStore((s) => s.openMenu !== null);
 
   const rings = useMemo(() => radiusRingsGeoJson(position, radii), [position, radii]);
   const labels = useMemo(() => ringLabels(position, radii), [position, radii]);
@@ -161,8 +162,9 @@ export default function PositionMapCanvas({
         cursor={disabled ? undefined : 'crosshair'}
         onLoad={(e) => setMap(e.target)}
         onClick={(e) => {
-          closeMenus();
-          if (!disabled) onPick?.(pointOf(e.lngLat), true);
+          // a click beside an open menu closes it, without moving the pin
+          if (menuOpen) closeMenus();
+          else if (!disabled) onPick?.(pointOf(e.lngLat), true);
         }}
       >
         <Source id={POSITION_RINGS_SOURCE} type="geojson" data={rings}>

@@ -531,6 +531,20 @@ describe('map position pick', () => {
     await waitFor(() => expect(sent.some((s) => s.path === '/api/Location/AddWarning')).toBe(true));
   });
 
+  it('a click beside the open base-map menu closes it and leaves the pin; Satellite is in it', async () => {
+    stubFetch(baseRoutes);
+    renderModal();
+    await screen.findByTestId('map-canvas');
+    const region = screen.getByRole('region', { name: 'Map position' });
+    fireEvent.click(within(region).getByRole('button', { name: 'Base Map' }));
+    expect(within(region).getByRole('radio', { name: 'Satellite' })).toBeInTheDocument();
+    clickMap(-97.2, 33);
+    expect(within(region).queryByRole('radio', { name: 'Satellite' })).not.toBeInTheDocument();
+    expect(latitude()).toHaveValue(32.7767);
+    clickMap(-97.2, 33);
+    expect(latitude()).toHaveValue(33);
+  });
+
   it('dragging the pin moves the fields as it goes', async () => {
     stubFetch(baseRoutes);
     renderModal();
