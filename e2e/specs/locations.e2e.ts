@@ -1,6 +1,7 @@
 // [ADMIN][LOCATIONS]: add a location by typing a town and picking a suggestion, with three zones and a
 // 40-minute all-clear; see it on the home screen; edit it; delete it after confirming. A type-1
-// location cannot be renamed or deleted, and the organisation's LR policies lock zones and timer.
+// location cannot be renamed or deleted, and the organisation's LR policies lock zones and timer. Placing a new
+// location on the modal's map (click, drag, typed coordinates, live ring labels, Satellite) at 1440×900 and 390×844.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { POLICY_LOCK_NOTICE } from '@allclear/domain';
