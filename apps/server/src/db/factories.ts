@@ -143,7 +143,7 @@ export async function buildOrganizationLocation(
   return row!;
 }
 
-/** Inserts a location (spec 01 §3 defaults: radius1 10, others 0, all-clear 30 minutes, flags 2). */
+/** Inserts a location (spec 01 §3 defaults: radius1 10, others 0, all-clear 30 minutes; alerts on, flags 0). */
 export async function buildLocation(
   db: DbLike,
   overrides: Partial<Insert<typeof locations>> = {},

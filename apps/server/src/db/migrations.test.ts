@@ -62,7 +62,7 @@ describe('migrations', () => {
     expect(rows.some((r) => /\(customer_id\)/.test(r.indexdef))).toBe(true);
   });
 
-  it('give a new location the spec defaults (radius1 10, others 0, all-clear 30, flags 2, all strike types)', async () => {
+  it('give a new location the spec defaults (radius1 10, others 0, all-clear 30, alerts on: flags 0, all strike types)', async () => {
     const location = await buildLocation(handle);
     expect(location).toMatchObject({
       radius1: 10,
@@ -70,7 +70,7 @@ describe('migrations', () => {
       radius3: 0,
       radius4: 0,
       allClearMinutes: 30,
-      flags: 2,
+      flags: 0,
       forecastLocation: false,
       type: 0,
       countCloudToGroundOnly: false,

@@ -82,7 +82,7 @@ export const locations = pgTable(
     radius4: real().notNull().default(0),
     allClearMinutes: integer().notNull().default(30),
     /** Bitmask; 30 silences every alert channel (spec 01 §5). */
-    flags: integer().notNull().default(2),
+    flags: integer().notNull().default(0),
     forecastLocation: boolean().notNull().default(false),
     organizationLocationId: integer().references(() => organizationLocations.id, { onDelete: 'set null' }),
     /** 1 = locked against rename and delete. */

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ALTER COLUMN "flags" SET DEFAULT 0;
