@@ -1,6 +1,6 @@
 // Web bundle report (issue 6 'Performance'): builds the SPA with vite's API into a temporary directory and prints
 // every JavaScript chunk gzipped, the initial download (the entry chunk and everything it imports statically)
-// against the 350 kB gzipped budget, and, for reference, what the dashboard route adds when it loads.
+// against its budget (225 kB gzipped), and, for reference, what the dashboard route adds when it loads.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
-const BUDGET_KB = 350;
+// The initial download must not grow as screens arrive (220.5 kB at the end of issue 12): a little slack for
+// the shell itself, no room for a screen.
+const BUDGET_KB = 225;
 const here = dirname(fileURLToPath(import.meta.url));
 const webRoot = resolve(here, '../apps/web');
 
