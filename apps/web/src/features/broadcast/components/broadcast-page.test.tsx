@@ -107,6 +107,38 @@ describe('Broadcast View (/Broadcast)', { timeout: 20_000 }, () => {
     expect(store().progress).toBe(45);
   });
 
+  it('leaves Space to a focused button or the slider; Space on the page toggles playback', async () => {
+    const user = userEvent.setup();
+    const easeTo = vi.spyOn(fakeMap, 'easeTo');
+    stubApi(routes());
+    renderApp('/Broadcast');
+    const panel = await screen.findByRole('complementary', { name: 'Radar Controls' });
+    const slider = await screen.findByRole('slider', { name: 'Radar timeline' });
+    // A focused button: Space presses it (the map zooms in) and playback stays still.
+    const zoomIn = within(panel).getByRole('button', { name: 'Zoom In' });
+    act(() => zoomIn.focus());
+    await user.keyboard(' ');
+    expect(easeTo).toHaveBeenCalledTimes(1);
+    expect(easeTo).toHaveBeenLastCalledWith(expect.objectContaining({ zoom: 9 }));
+    expect(store().playback).toBe('STATIC');
+    // The focused slider keeps Space too.
+    act(() => slider.focus());
+    expect(slider).toHaveFocus();
+    await user.keyboard(' ');
+    expect(store().playback).toBe('STATIC');
+    // The page (its main container) has focus: Space toggles.
+    const main = document.getElementById('main-content')!;
+    act(() => main.focus());
+    expect(main).toHaveFocus();
+    await user.keyboard(' ');
+    expect(store().playback).toBe('PLAY');
+    // A held key (repeat) does not toggle again, nor does Shift+Space.
+    await user.keyboard('{ >2/}');
+    expect(store().playback).toBe('STATIC');
+    await user.keyboard('{Shift>} {/Shift}');
+    expect(store().playback).toBe('STATIC');
+  });
+
   it('centres on all locations at 38.78, -96.80 zoom 3.5 and a picked location at zoom 7.5', async () => {
     const user = userEvent.setup();
     const flyTo = vi.spyOn(fakeMap, 'flyTo');
@@ -143,8 +175,22 @@ describe('Broadcast View (/Broadcast)', { timeout: 20_000 }, () => {
 });
 
 describe('broadcast keys', () => {
-  const key = (k: string, target: EventTarget | null = document.body) =>
-    broadcastKeyAction({ key: k, target, altKey: false, ctrlKey: false, metaKey: false });
+  const key = (k: string, target: EventTarget | null = document.body, mods: Partial<KeyboardEvent> = {}) =>
+    broadcastKeyAction({
+      key: k,
+      target,
+      altKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      shiftKey: false,
+      repeat: false,
+      ...mods,
+    });
+  const el = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return host.firstElementChild!;
+  };
 
   it('maps Space, Arrow Right and Arrow Left, and nothing else', () => {
     expect(key(' ')).toEqual({ type: 'play-toggled' });
@@ -154,12 +200,36 @@ describe('broadcast keys', () => {
     expect(key('Enter')).toBeNull();
   });
 
-  it('leaves keys to text fields and arrows to a focused slider', () => {
-    const input = document.createElement('input');
-    expect(key(' ', input)).toBeNull();
-    const slider = document.createElement('span');
-    slider.setAttribute('role', 'slider');
-    expect(key('ArrowRight', slider)).toBeNull();
-    expect(key(' ', slider)).toEqual({ type: 'play-toggled' });
+  it('ignores repeated and modified keys', () => {
+    expect(key(' ', document.body, { repeat: true })).toBeNull();
+    for (const mod of ['altKey', 'ctrlKey', 'metaKey', 'shiftKey'] as const)
+      expect(key(' ', document.body, { [mod]: true })).toBeNull();
+  });
+
+  it('acts on the body, the page container and plain content inside it, and never on a control', () => {
+    const main = el('<main tabindex="-1"><div><p>text</p></div></main>');
+    expect(key(' ', main)).toEqual({ type: 'play-toggled' });
+    expect(key(' ', main.querySelector('p'))).toEqual({ type: 'play-toggled' });
+    expect(key(' ', window)).toEqual({ type: 'play-toggled' });
+    const controls = [
+      '<button>Zoom In</button>',
+      '<input type="text">',
+      '<input type="checkbox">',
+      '<input type="radio">',
+      '<select><option>a</option></select>',
+      '<textarea></textarea>',
+      '<span role="slider" tabindex="0"></span>',
+      '<span role="slider"></span>',
+      '<div contenteditable="true"></div>',
+      '<a href="/x">link</a>',
+      '<div tabindex="0">card</div>',
+      '<div tabindex="-1">dialog paper</div>',
+      '<li role="menuitem">Edit</li>',
+    ];
+    for (const html of controls)
+      for (const k of [' ', 'ArrowRight', 'ArrowLeft'])
+        expect(key(k, el(html)), `${k} on ${html}`).toBeNull();
+    // Inside a control (an icon in a button) counts as the control.
+    expect(key(' ', el('<button><svg></svg></button>').firstElementChild)).toBeNull();
   });
 });
