@@ -55,6 +55,7 @@ import {
   STRIKE_CLUSTER_LAYER,
   STRIKE_LAYER,
   TROPICAL_POINT_LAYER,
+  byClickPriority,
   radarSourceId,
 } from './layers/layer-ids.ts';
 import { BaseMenu, LayerMenu, LegendMenu, RoadLegendMenu } from './controls/map-menus.tsx';
@@ -317,7 +318,13 @@ export default function WeatherMapCanvas({
       setMeasurePoints((pts) => (hit >= 0 ? pts.filter((_, i) => i !== hit) : [...pts, [lng, lat]]));
       return;
     }
-    const [feature] = queryAt(m, e.point.x, e.point.y, CLICKABLE_LAYERS);
+    // The most specific feature wins whatever the drawing order (a storm cell over the warning polygon it sits
+    // in); the polygons under the click stay on offer from the cell's popup.
+    const hits = byClickPriority(queryAt(m, e.point.x, e.point.y, CLICKABLE_LAYERS));
+    const [feature] = hits;
+    const warningsHere = hits
+      .filter((f) => f.layer.id === NWS_ALERT_FILL_LAYER)
+      .map((f) => f.properties as unknown as TNwsAlertProperties);
     if (actionMode === 'observation' && !feature) {
       setSelection({ kind: 'observation', longitude: lng, latitude: lat });
       return;
@@ -346,6 +353,7 @@ export default function WeatherMapCanvas({
           longitude: fLng,
           latitude: fLat,
           cell: parseNested<TStormVectorProperties>(props),
+          warnings: on('nwsAlerts') ? warningsHere : [],
         });
         return;
       }
@@ -360,22 +368,27 @@ export default function WeatherMapCanvas({
       }
     }
     if (on('nwsAlerts')) {
-      setSelection({ kind: 'alerts', longitude: lng, latitude: lat, alerts: null });
-      alertsAtPoint.mutate(
-        { latitude: lat, longitude: lng },
-        {
-          onSuccess: (res) =>
-            setSelection((s) =>
-              s?.kind === 'alerts' && s.latitude === lat && s.longitude === lng
-                ? { ...s, alerts: res.features.map((f) => f.properties) }
-                : s,
-            ),
-          onError: () => setSelection((s) => (s?.kind === 'alerts' ? { ...s, alerts: [] } : s)),
-        },
-      );
+      openAlertsAt(lng, lat);
       return;
     }
     setSelection(null);
+  };
+
+  /** The weather-alerts popup at a point, filled by the Alerts/ByPoint call. */
+  const openAlertsAt = (lng: number, lat: number) => {
+    setSelection({ kind: 'alerts', longitude: lng, latitude: lat, alerts: null });
+    alertsAtPoint.mutate(
+      { latitude: lat, longitude: lng },
+      {
+        onSuccess: (res) =>
+          setSelection((s) =>
+            s?.kind === 'alerts' && s.latitude === lat && s.longitude === lng
+              ? { ...s, alerts: res.features.map((f) => f.properties) }
+              : s,
+          ),
+        onError: () => setSelection((s) => (s?.kind === 'alerts' ? { ...s, alerts: [] } : s)),
+      },
+    );
   };
 
   const onMouseMove = (e: MapLayerMouseEvent) => {
@@ -475,7 +488,13 @@ export default function WeatherMapCanvas({
             maxWidth="320px"
           >
             {selection.kind === 'strike' && <StrikePopup strike={selection.strike} />}
-            {selection.kind === 'storm-cell' && <StormCellPopup cell={selection.cell} />}
+            {selection.kind === 'storm-cell' && (
+              <StormCellPopup
+                cell={selection.cell}
+                warnings={selection.warnings}
+                onShowWarnings={() => openAlertsAt(selection.longitude, selection.latitude)}
+              />
+            )}
             {selection.kind === 'tropical-point' && <TropicalPointPopup point={selection.point} />}
             {selection.kind === 'alerts' && <AlertsPopup alerts={selection.alerts} />}
             {selection.kind === 'observation' && (

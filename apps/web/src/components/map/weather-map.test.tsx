@@ -56,6 +56,31 @@ const observation = {
   airQuality: { pM2_5: null },
 };
 
+const warning = {
+  Identifier: 'nws-1',
+  Event: 'Severe Thunderstorm Warning',
+  Headline: 'Severe Thunderstorm Warning until 5:00 PM CST',
+  Description: 'Hail up to 1 inch.',
+  Instruction: null,
+  Severity: 'Severe',
+  Color: '#FFA500',
+  AreaDesc: 'Tarrant',
+  Onset: '2026-11-22T00:00:00Z',
+  Expires: '2026-11-22T02:00:00Z',
+};
+const cell = {
+  Id: 'cell-1',
+  IssueTime: '2026-11-22T00:00:00Z',
+  Type: 'Storm Cell',
+  Flags: { Tvs: false, Meso: false, SevereHail: false, Hail: true },
+  Movement: { Speed: { value: 10, unit: 'm/s' }, Heading: { value: 225, unit: 'degrees' } },
+  Height: { value: 20000, unit: 'ft' },
+  MaxReflectivity: { value: 55, unit: 'dBZ' },
+  Hail: { Chance: { value: 40, unit: '%' }, ChanceOfSevere: { value: 10, unit: '%' } },
+  Top: { value: 40000, unit: 'ft' },
+  Vil: { value: 30, unit: 'kg/m²' },
+};
+
 function routes() {
   return {
     'GET /map/past': frames('past', 13),
@@ -85,6 +110,7 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     fakeMapControl.crash = false;
+    vi.restoreAllMocks();
   });
 
   it('loads the past radar loop of 13 frames and shows the latest frame time', async () => {
@@ -210,6 +236,81 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status', { name: 'Measured distance' })).toHaveTextContent(
       'Click the map to measure',
     );
+  });
+
+  it('a click on a storm cell inside a warning polygon opens the cell, and the cell offers the warning', async () => {
+    const user = userEvent.setup();
+    const requests = stubApi({
+      ...routes(),
+      'POST /map/Alerts/ByPoint': {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: null, properties: warning }],
+      },
+    });
+    renderMap();
+    await screen.findByLabelText('Radar time');
+    act(() => {
+      useMapStore.getState().toggleOverlay('stormCells');
+      useMapStore.getState().toggleOverlay('nwsAlerts');
+    });
+    // MapLibre answers in drawing order: the warning's fill was added last, so it comes first.
+    vi.spyOn(fakeMap, 'getLayer').mockReturnValue({} as never);
+    vi.spyOn(fakeMap, 'queryRenderedFeatures').mockReturnValue([
+      { layer: { id: 'allclear-nws-alerts-fill' }, geometry: { type: 'Polygon' }, properties: warning },
+      {
+        layer: { id: 'allclear-storm-cells' },
+        geometry: { type: 'Point', coordinates: [-97.1, 32.75] },
+        properties: { ...cell, Flags: JSON.stringify(cell.Flags), Movement: JSON.stringify(cell.Movement) },
+      },
+    ] as never);
+    act(() =>
+      (fakeMapControl.props?.onClick as (e: unknown) => void)({
+        target: fakeMap,
+        lngLat: { lng: -97.1, lat: 32.75 },
+        point: { x: 10, y: 10 },
+      }),
+    );
+    const popup = await screen.findByRole('dialog');
+    expect(within(popup).getByRole('heading', { name: 'Storm Cell' })).toBeInTheDocument();
+    expect(within(popup).getByText('SW at 22 mph')).toBeInTheDocument();
+    expect(within(popup).getByText('Inside Severe Thunderstorm Warning')).toBeInTheDocument();
+    expect(paths(requests).some((p) => p.startsWith('/map/Alerts/ByPoint'))).toBe(false);
+    // where both apply, the warning is one button away
+    await user.click(within(popup).getByRole('button', { name: 'Show weather alerts here' }));
+    const alertsPopup = await screen.findByRole('dialog');
+    expect(await within(alertsPopup).findByRole('heading', { name: 'Weather Alerts' })).toBeInTheDocument();
+    expect(within(alertsPopup).getByText(warning.Headline)).toBeInTheDocument();
+    expect(paths(requests)).toContain('/map/Alerts/ByPoint?latitude=32.75&longitude=-97.1');
+  });
+
+  it('a click inside a warning polygon and on no cell opens the warning', async () => {
+    const requests = stubApi({
+      ...routes(),
+      'POST /map/Alerts/ByPoint': {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: null, properties: warning }],
+      },
+    });
+    renderMap();
+    await screen.findByLabelText('Radar time');
+    act(() => {
+      useMapStore.getState().toggleOverlay('stormCells');
+      useMapStore.getState().toggleOverlay('nwsAlerts');
+    });
+    vi.spyOn(fakeMap, 'getLayer').mockReturnValue({} as never);
+    vi.spyOn(fakeMap, 'queryRenderedFeatures').mockReturnValue([
+      { layer: { id: 'allclear-nws-alerts-fill' }, geometry: { type: 'Polygon' }, properties: warning },
+    ] as never);
+    act(() =>
+      (fakeMapControl.props?.onClick as (e: unknown) => void)({
+        target: fakeMap,
+        lngLat: { lng: -97.1, lat: 32.75 },
+        point: { x: 10, y: 10 },
+      }),
+    );
+    const popup = await screen.findByRole('dialog');
+    expect(await within(popup).findByText(warning.Headline)).toBeInTheDocument();
+    expect(paths(requests)).toContain('/map/Alerts/ByPoint?latitude=32.75&longitude=-97.1');
   });
 
   it('shows the map fallback when the map cannot start', async () => {

@@ -14,7 +14,7 @@ export function radarSourceId(type: string, time: string): string {
   return `allclear-radar-${type}-${time}`;
 }
 
-/** Layers a click (outside measure mode) can hit, topmost first. */
+/** Layers a click (outside measure mode) can hit, most specific first: the first hit of this order wins. */
 export const CLICKABLE_LAYERS = [
   STRIKE_CLUSTER_LAYER,
   STRIKE_LAYER,
@@ -22,3 +22,9 @@ export const CLICKABLE_LAYERS = [
   TROPICAL_POINT_LAYER,
   NWS_ALERT_FILL_LAYER,
 ] as const;
+
+/** Features under a click, most specific first (the order of CLICKABLE_LAYERS), not in drawing order. */
+export function byClickPriority<F extends { layer: { id: string } }>(features: readonly F[]): F[] {
+  const rank = (f: F) => (CLICKABLE_LAYERS as readonly string[]).indexOf(f.layer.id);
+  return [...features].sort((a, b) => rank(a) - rank(b));
+}

@@ -2,6 +2,7 @@
 // alerts at a point, the NWS alert hover tooltip, and the station observation with its METAR / Preferred toggle.
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -26,7 +27,14 @@ import {
 /** What a click on the map selected. */
 export type MapSelection =
   | { kind: 'strike'; longitude: number; latitude: number; strike: TStrikeProperties }
-  | { kind: 'storm-cell'; longitude: number; latitude: number; cell: TStormVectorProperties }
+  | {
+      kind: 'storm-cell';
+      longitude: number;
+      latitude: number;
+      cell: TStormVectorProperties;
+      /** NWS alert polygons under the same click (NWS Alerts on), offered from the cell's popup. */
+      warnings: readonly Pick<TNwsAlertProperties, 'Identifier' | 'Event'>[];
+    }
   | { kind: 'tropical-point'; longitude: number; latitude: number; point: TropicalPointProperties }
   | { kind: 'alerts'; longitude: number; latitude: number; alerts: TNwsAlertProperties[] | null }
   | { kind: 'observation'; longitude: number; latitude: number };
@@ -77,8 +85,15 @@ export function StrikePopup({ strike }: { strike: TStrikeProperties }) {
   );
 }
 
+export interface StormCellPopupProps {
+  cell: TStormVectorProperties;
+  /** Warnings whose polygon holds the click as well: named under the cell, with a button to open them. */
+  warnings?: readonly Pick<TNwsAlertProperties, 'Identifier' | 'Event'>[];
+  onShowWarnings?: () => void;
+}
+
 /** A storm cell: movement (m/s shown as mph, ×2.236936), hail, reflectivity, tops, VIL, TVS/meso. */
-export function StormCellPopup({ cell }: { cell: TStormVectorProperties }) {
+export function StormCellPopup({ cell, warnings = [], onShowWarnings }: StormCellPopupProps) {
   const flags = [
     cell.Flags.Tvs && 'TVS',
     cell.Flags.Meso && 'Mesocyclone',
@@ -100,6 +115,16 @@ export function StormCellPopup({ cell }: { cell: TStormVectorProperties }) {
       <Row label="VIL" value={`${formatValue(cell.Vil.value, 0)} kg/m²`} />
       <Row label="Flags" value={flags.length ? flags.join(', ') : 'None'} />
       <Row label="Issued" value={time(cell.IssueTime)} />
+      {warnings.length > 0 && onShowWarnings && (
+        <Box sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            Inside {[...new Set(warnings.map((w) => w.Event))].join(', ')}
+          </Typography>
+          <Button size="small" onClick={onShowWarnings} sx={{ mt: 0.5, px: 0 }}>
+            Show weather alerts here
+          </Button>
+        </Box>
+      )}
     </Box>
   );
 }
