@@ -112,8 +112,9 @@ export const locationObservationHistory = pgTable(
 );
 
 /**
- * A policy warning of a location: one per location and policy type while active (ended_at null). value and
- * threshold in the policy's unit; all_clear_at set while the value is clear, cleared on a new breach.
+ * A policy warning of a location: one per location and policy type while active (ended_at null). value (the
+ * latest), peak_value and threshold in the policy's unit; all_clear_at set while the value is clear, cleared on
+ * a new breach.
  */
 export const policyWarnings = pgTable(
   'policy_warnings',
@@ -136,6 +137,9 @@ export const policyWarnings = pgTable(
     lastUpdateAt: timestamp({ withTimezone: true }).notNull(),
     value: doublePrecision().notNull(),
     threshold: doublePrecision().notNull(),
+    /** The most severe value while breached (policy unit) and when it was seen: what the warning's texts quote. */
+    peakValue: doublePrecision().notNull(),
+    peakAt: timestamp({ withTimezone: true }).notNull(),
     allClearAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     correlationId: text().notNull(),

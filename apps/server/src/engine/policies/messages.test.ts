@@ -28,6 +28,55 @@ describe('policy warning texts', () => {
     );
   });
 
+  it('during the all-clear period a gust warning says what crossed and when, and what it is now', () => {
+    const gust: WarningText = {
+      locationLabel: 'AT&T Stadium',
+      displayName: 'Wind Gust',
+      value: 11,
+      threshold: 40,
+      unit: 'mph',
+      precision: 0,
+      isDesc: false,
+      allClearMinutes: 60,
+      timeZone: ARLINGTON,
+      allClearAt: new Date('2026-07-01T22:05:00Z'),
+      peak: { value: 53, at: new Date('2026-07-01T21:05:00Z') },
+    };
+    const { body } = warningMessage(gust, false);
+    expect(body).toBe(
+      'Wind Gust at AT&T Stadium reached 53 mph at 4:05 PM CDT (threshold 40 mph); now 11 mph; ' +
+        'all clear at 5:05 PM CDT if it stays below.',
+    );
+    expect(body).not.toContain('at or above');
+    // a descending policy (wind chill) clears once it stays above
+    const chill = warningMessage(
+      {
+        ...gust,
+        displayName: 'Wind Chill',
+        unit: '°F',
+        value: 40,
+        threshold: 32,
+        isDesc: true,
+        peak: { value: 20, at: gust.peak!.at },
+      },
+      false,
+    ).body;
+    expect(chill).toBe(
+      'Wind Chill at AT&T Stadium reached 20°F at 4:05 PM CDT (threshold 32°F); now 40°F; ' +
+        'all clear at 5:05 PM CDT if it stays above.',
+    );
+    // while still past the threshold, the value and the peak it reached
+    expect(warningMessage({ ...gust, value: 45, allClearAt: null }, true).body).toBe(
+      'Wind Gust at AT&T Stadium is 45 mph, at or above the policy threshold of 40 mph (peak 53 mph at 4:05 PM CDT). ' +
+        'The all-clear follows once it stays past the threshold for 60 minutes.',
+    );
+    // the all-clear names the peak too
+    expect(allClearMessage({ ...gust, allClearAt: new Date('2026-07-01T22:05:00Z') }).body).toBe(
+      'All clear as of 5:05 PM CDT: Wind Gust at AT&T Stadium has stayed below the policy threshold of 40 mph ' +
+        'for 60 minutes (reached 53 mph at 4:05 PM CDT; now 11 mph).',
+    );
+  });
+
   it('an all-clear reads its time in the local zone, and in HST for Honolulu', () => {
     const at = new Date('2026-07-01T18:00:00Z');
     expect(allClearMessage(heat(ARLINGTON, at)).body).toMatch(/^All clear as of 1:00 PM CDT: Heat Index/);

@@ -1,6 +1,6 @@
 // Texts of policy and NWS notifications: they name the location, the policy, the value with its unit and the
 // threshold, and the all-clear time where known (issue 5 'Notifications and effects').
-import { formatLocalTime, NotificationType } from '@allclear/domain';
+import { formatLocalTime, isBreached, NotificationType } from '@allclear/domain';
 
 /** Notification type of each policy type (spec 01 §3 'Notification type'). */
 export function notificationTypeOf(shortName: string): NotificationType {
@@ -35,6 +35,8 @@ export interface WarningText {
   timeZone: string;
   /** Set for an all-clear, or when the all-clear is scheduled. */
   allClearAt?: Date | null;
+  /** The most severe value of the warning (policy unit) and when it was seen. */
+  peak?: { value: number; at: Date } | null;
   /** The policy's own notification messages, put first. */
   customMessages?: readonly string[];
 }
@@ -46,31 +48,56 @@ function withCustom(custom: readonly string[] | undefined, text: string): string
   return custom && custom.length > 0 ? `${custom.join('\n')}\n\n${text}` : text;
 }
 
-/** Subject and body of a new warning or a re-alert. */
+/** '53 mph at 4:05 PM CDT': the warning's peak, dated when it fell on another local day than `relativeTo`. */
+function peakText(t: WarningText, relativeTo: Date | null | undefined): string | null {
+  if (!t.peak) return null;
+  const at = formatLocalTime(t.peak.at, t.timeZone, relativeTo ? { relativeTo } : {});
+  return `${fmt(t.peak.value, t.precision)}${unitText(t.unit)} at ${at}`;
+}
+
+/**
+ * Subject and body of a warning: while the value is past the threshold, the value against it (and the peak when
+ * it was higher); once it is back, during the all-clear period, what crossed and when, what it is now and when
+ * the all-clear follows: 'Wind Gust at X reached 53 mph at 4:05 PM CDT (threshold 40 mph); now 11 mph; all clear
+ * at 5:05 PM CDT if it stays below.'
+ */
 export function warningMessage(t: WarningText, reAlert: boolean): { subject: string; body: string } {
   const value = `${fmt(t.value, t.precision)}${unitText(t.unit)}`;
   const threshold = `${fmt(t.threshold, t.precision)}${unitText(t.unit)}`;
-  const side = t.isDesc ? 'at or below' : 'at or above';
   const subject = `${reAlert ? 'Still in effect: ' : ''}${t.displayName} Policy Warning at ${t.locationLabel}`;
+  if (t.allClearAt && !isBreached(t.value, t)) {
+    const peak = peakText(t, t.allClearAt);
+    const crossed = peak
+      ? `reached ${peak} (threshold ${threshold})`
+      : `was ${t.isDesc ? 'at or below' : 'at or above'} the threshold of ${threshold}`;
+    const body =
+      `${t.displayName} at ${t.locationLabel} ${crossed}; now ${value}; ` +
+      `all clear at ${formatLocalTime(t.allClearAt, t.timeZone)} if it stays ${t.isDesc ? 'above' : 'below'}.`;
+    return { subject, body: withCustom(t.customMessages, body) };
+  }
+  const side = t.isDesc ? 'at or below' : 'at or above';
+  const peak = t.peak && t.peak.value !== t.value ? peakText(t, null) : null;
   const body =
-    `${t.displayName} at ${t.locationLabel} is ${value}, ${side} the policy threshold of ${threshold}. ` +
+    `${t.displayName} at ${t.locationLabel} is ${value}, ${side} the policy threshold of ${threshold}` +
+    (peak ? ` (peak ${peak}). ` : '. ') +
     `The all-clear follows once it stays past the threshold for ${t.allClearMinutes} minutes` +
     (t.allClearAt ? ` (at ${formatLocalTime(t.allClearAt, t.timeZone)} at the earliest).` : '.');
   return { subject, body: withCustom(t.customMessages, body) };
 }
 
-/** Subject and body of an all-clear. */
+/** Subject and body of an all-clear: the time, how long it stayed back, what it reached and when, and now. */
 export function allClearMessage(t: WarningText): { subject: string; body: string } {
   const value = `${fmt(t.value, t.precision)}${unitText(t.unit)}`;
   const threshold = `${fmt(t.threshold, t.precision)}${unitText(t.unit)}`;
   const side = t.isDesc ? 'above' : 'below';
   const at = t.allClearAt ? ` as of ${formatLocalTime(t.allClearAt, t.timeZone)}` : '';
+  const peak = peakText(t, t.allClearAt);
   return {
     subject: `All Clear: ${t.displayName} at ${t.locationLabel}`,
     body: withCustom(
       t.customMessages,
       `All clear${at}: ${t.displayName} at ${t.locationLabel} has stayed ${side} the policy threshold of ${threshold} ` +
-        `for ${t.allClearMinutes} minutes (now ${value}).`,
+        `for ${t.allClearMinutes} minutes (${peak ? `reached ${peak}; ` : ''}now ${value}).`,
     ),
   };
 }

@@ -180,6 +180,55 @@ describe('the warning life cycle (WIND 20 mph, re-alert 10 min, all-clear 30 min
   });
 });
 
+describe('the peak of a warning (issue 20)', () => {
+  it('records the most severe value and its time, and every text quotes it', async () => {
+    const start = new Date('2026-07-01T21:05:00Z').getTime(); // 4:05 PM CDT
+    t.clock.set(new Date(start));
+    const policy = await buildPolicy(t.db.db, {
+      customerId: t.a.customer.id,
+      shortName: 'GUST',
+      threshold: 40,
+      reAlertMinutes: 10,
+      allClearMinutes: 60,
+    });
+    await t.db.db
+      .insert(policyNotificationActions)
+      .values([{ policyId: policy.id, allClear: true, message: 'Gusts have eased.' }]);
+    const engine = createPolicyEngine(context());
+    const step = async (minute: number, mph: number) => {
+      t.clock.set(new Date(start + minute * MIN));
+      await setConditions(t.a.location.id, { windGustMs: mphToMs(mph) });
+      await engine.runCycle();
+      const [row] = await t.db.db.select().from(policyWarnings).where(eq(policyWarnings.policyId, policy.id));
+      return row!;
+    };
+    expect(await step(0, 45)).toMatchObject({ peakValue: expect.closeTo(45, 5), peakAt: new Date(start) });
+    expect(await step(3, 53)).toMatchObject({
+      peakValue: expect.closeTo(53, 5),
+      peakAt: new Date(start + 3 * MIN),
+    });
+    // a lower gust past the threshold keeps the peak; so does the all-clear period
+    expect(await step(10, 44)).toMatchObject({
+      peakValue: expect.closeTo(53, 5),
+      peakAt: new Date(start + 3 * MIN),
+    });
+    expect(events.at(-1)!.kind).toBe('policy-realert');
+    expect(events.at(-1)!.body).toContain(
+      'is 44 mph, at or above the policy threshold of 40 mph (peak 53 mph at 4:08 PM CDT)',
+    );
+    const clearing = await step(11, 11);
+    expect(clearing).toMatchObject({ peakValue: expect.closeTo(53, 5), value: expect.closeTo(11, 5) });
+    expect(clearing.allClearAt).toEqual(new Date(start + 71 * MIN));
+    await step(71, 11);
+    expect(events.at(-1)!.kind).toBe('policy-all-clear');
+    expect(events.at(-1)!.body).toBe(
+      'Gusts have eased.\n\nAll clear as of 5:16 PM CDT: Wind Gust at ' +
+        `${t.a.location.label} has stayed below the policy threshold of 40 mph for 60 minutes ` +
+        '(reached 53 mph at 4:08 PM CDT; now 11 mph).',
+    );
+  });
+});
+
 describe('thresholds at their edge', () => {
   // type, threshold, isDesc, the conditions of a value exactly at it, of a value just past it on the safe side
   const cases: [string, number, boolean, Conditions, Conditions][] = [

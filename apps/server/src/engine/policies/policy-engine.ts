@@ -2,7 +2,7 @@
 // every location against its current conditions with the warning life cycle, and applies NWS alerts to
 // locations. Each transition is recorded and handed to the notifier in one transaction.
 import { randomUUID } from 'node:crypto';
-import { mostSeverePolicy, NotificationType, timeZoneAt } from '@allclear/domain';
+import { isBreached, mostSeverePolicy, NotificationType, timeZoneAt } from '@allclear/domain';
 import { alertAppliesToPoint, type WeatherAlert } from '@allclear/weather';
 import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
@@ -131,6 +131,16 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
     policyIds: number[],
   ): Promise<void> {
     const shownValue = Number.isNaN(value) ? (warning?.value ?? 0) : value;
+    // The warning's peak: the most severe value seen past the threshold, and when (what the texts quote).
+    const morePast =
+      !Number.isNaN(value) &&
+      isBreached(value, policy) &&
+      (!warning || (policy.isDesc ? value < warning.peakValue : value > warning.peakValue));
+    const peak = morePast
+      ? { value, at: now }
+      : warning
+        ? { value: warning.peakValue, at: warning.peakAt }
+        : { value: shownValue, at: now };
     const text: WarningText = {
       locationLabel: c.label,
       displayName: policy.displayName,
@@ -141,6 +151,7 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
       isDesc: policy.isDesc,
       allClearMinutes: policy.allClearMinutes,
       timeZone: timeZoneAt(c.latitude, c.longitude),
+      peak,
     };
     const event = (
       kind: AlertEvent['kind'],
@@ -184,6 +195,8 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
           lastUpdateAt: now,
           value: shownValue,
           threshold: policy.threshold,
+          peakValue: peak.value,
+          peakAt: peak.at,
           correlationId,
         });
         await ctx.enqueueAlert(
@@ -215,6 +228,8 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
         policyId: policy.id,
         threshold: policy.threshold,
         value: shownValue,
+        peakValue: peak.value,
+        peakAt: peak.at,
         lastUpdateAt: now,
         lastAlertAt: new Date(next.lastAlertAt),
         allClearAt: next.allClearAt === null ? null : new Date(next.allClearAt),

@@ -8,6 +8,8 @@ const row: ActiveWarningRow = {
   policyId: 2,
   value: 26,
   threshold: 20,
+  peakValue: 31,
+  peakAt: new Date('2026-07-01T17:42:00Z'),
   startedAt: new Date('2026-07-01T17:40:00Z'),
   lastAlertAt: new Date('2026-07-01T17:40:00Z'),
   lastUpdateAt: new Date('2026-07-01T17:45:00Z'),
@@ -21,6 +23,19 @@ const row: ActiveWarningRow = {
 };
 
 describe('presentWarning', () => {
+  it('during the all-clear period reads what crossed and when, and what it is now (issue 20)', () => {
+    const clearing = { ...row, value: 11 };
+    const { message } = presentWarning(clearing, {
+      label: 'AT&T Stadium',
+      latitude: 32.7473,
+      longitude: -97.0945,
+    });
+    expect(message).toBe(
+      'Wind Speed at AT&T Stadium reached 31 mph at 12:42 PM CDT (threshold 20 mph); now 11 mph; ' +
+        'all clear at 1:00 PM CDT if it stays below.',
+    );
+  });
+
   it('names the all-clear in the local time of AT&T Stadium (CDT) and of Honolulu (HST)', () => {
     const arlington = presentWarning(row, { label: 'AT&T Stadium', latitude: 32.7473, longitude: -97.0945 });
     expect(arlington.message).toContain('(at 1:00 PM CDT at the earliest)');

@@ -9,6 +9,8 @@ export interface ActiveWarningRow {
   policyId: number;
   value: number;
   threshold: number;
+  peakValue: number;
+  peakAt: Date;
   startedAt: Date;
   lastAlertAt: Date;
   lastUpdateAt: Date;
@@ -34,6 +36,8 @@ export class ThreatRepository {
         policyId: policyWarnings.policyId,
         value: policyWarnings.value,
         threshold: policyWarnings.threshold,
+        peakValue: policyWarnings.peakValue,
+        peakAt: policyWarnings.peakAt,
         startedAt: policyWarnings.startedAt,
         lastAlertAt: policyWarnings.lastAlertAt,
         lastUpdateAt: policyWarnings.lastUpdateAt,

@@ -44,6 +44,7 @@ export function presentWarning(
         isDesc: w.isDesc,
         allClearMinutes: w.allClearMinutes,
         allClearAt: w.allClearAt,
+        peak: { value: w.peakValue, at: w.peakAt },
       },
       false,
     ).body,
