@@ -3,3 +3,4 @@ export * from './enums.ts';
 export * from './access.ts';
 export * from './science/index.ts';
 export * from './rules/index.ts';
+export * from './policies/index.ts';
