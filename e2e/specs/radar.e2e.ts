@@ -217,7 +217,10 @@ describe('[ADMIN][RADAR] Live Radar', () => {
 
   it('play advances the frames and wraps from the latest to the first', async () => {
     await page.getByRole('button', { name: 'Options' }).click();
-    await page.getByRole('region', { name: 'Options' }).getByRole('radio', { name: 'Fast (500 ms)' }).click();
+    await page
+      .getByRole('region', { name: 'Options' })
+      .getByRole('radio', { name: 'Fast', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Options' }).click();
     const before = await radarSample(page);
     expect(before.visibleFrame).toBe(before.frameLayers - 1);

@@ -21,7 +21,7 @@ describe('radar controls', { timeout: 20_000 }, () => {
     expect(useMapStore.getState().opacity).toBe(0.4);
     await user.click(within(menu).getByRole('radio', { name: 'Medium' }));
     expect(useMapStore.getState().opacity).toBe(0.6);
-    await user.click(within(menu).getByRole('radio', { name: 'Slow (1000 ms)' }));
+    await user.click(within(menu).getByRole('radio', { name: 'Slow' }));
     expect(useMapStore.getState().speed).toBe('slow');
     expect(
       within(menu)
@@ -75,6 +75,27 @@ describe('radar controls', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowLeft}');
     expect(useMapStore.getState().playback).toBe('SCRUB');
     expect(useMapStore.getState().progress).toBeCloseTo(99.9, 5);
+  });
+
+  it('names the timeline slider and reads out the frame time as its value', () => {
+    useMapStore.getState().setCurrentTime('2026-11-22T22:05:00Z');
+    render(<RadarControls frameCount={13} coveragePoint={DALLAS} />);
+    const slider = screen.getByRole('slider', { name: 'Radar timeline' });
+    const shown = screen.getByLabelText('Radar time').textContent;
+    expect(shown).toMatch(/^\d{1,2}:05 [AP]M$/);
+    expect(slider).toHaveAttribute('aria-valuetext', `Radar frame ${shown}`);
+  });
+
+  it('labels the speeds with the spec names only (spec 01 §2), no frame times', async () => {
+    const user = userEvent.setup();
+    render(<RadarControls frameCount={13} coveragePoint={DALLAS} />);
+    await user.click(screen.getByRole('button', { name: 'Options' }));
+    const menu = screen.getByRole('region', { name: 'Options' });
+    const speedLabels = within(menu)
+      .getAllByRole('radio')
+      .filter((r) => ['slow', 'normal', 'fast'].includes(r.getAttribute('value') ?? ''))
+      .map((r) => r.closest('label')?.textContent);
+    expect(speedLabels).toEqual(['Slow', 'Normal', 'Fast']);
   });
 
   it('cannot play a loop of fewer than two frames', () => {

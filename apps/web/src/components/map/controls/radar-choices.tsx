@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { PLAYBACK_SPEED_MS, radarTypeOptions, type PlaybackSpeed, type RadarType } from '@allclear/domain';
+import { radarTypeOptions, type PlaybackSpeed, type RadarType } from '@allclear/domain';
 import { useMapStore } from '../map-store.ts';
 
 /** Names of the playback speeds (spec 01 §2). */
@@ -27,9 +27,9 @@ export const RADAR_TYPE_LABELS: Readonly<Record<RadarType, string>> = {
   'future-road-conditions': 'Future',
 };
 
-/** A speed's entry: its name and its frame time, e.g. 'Fast (500 ms)'. */
+/** A speed's entry: the spec's name only, e.g. 'Fast' (its frame time is spec 01 §9's, not a label). */
 export function playbackSpeedLabel(speed: PlaybackSpeed): string {
-  return `${PLAYBACK_SPEED_LABELS[speed]} (${PLAYBACK_SPEED_MS[speed]} ms)`;
+  return PLAYBACK_SPEED_LABELS[speed];
 }
 
 export interface PlaybackSpeedChoiceProps {

@@ -106,6 +106,9 @@ export function RadarControls({ frameCount, coveragePoint, hideMenus = false }: 
         <Slider
           size="small"
           aria-label="Radar timeline"
+          getAriaValueText={() =>
+            currentTime ? `Radar frame ${frameTimeLabel(currentTime)}` : 'No radar frame'
+          }
           min={0}
           max={100}
           step={0.1}
