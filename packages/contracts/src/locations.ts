@@ -8,6 +8,17 @@ import {
   validateZones,
 } from '@allclear/domain';
 
+/** A location's zones in force: radii r1..r4 in miles (0 = off) and the all-clear minutes. */
+export const ZZonesInForce = z.object({
+  radii: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  allClearMinutes: z.number().int(),
+  /** True when LR policies lock some value of the location. */
+  lockedByPolicy: z.boolean(),
+  /** True when a value in force differs from the saved one (ZONES_POLICY_DIFFERS_NOTICE is shown). */
+  differsFromSaved: z.boolean(),
+});
+export type TZonesInForce = z.infer<typeof ZZonesInForce>;
+
 export const ZLocation = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -23,6 +34,11 @@ export const ZLocation = z.object({
   forecastLocation: z.boolean(),
   organizationLocationId: z.number().int().nullable(),
   type: z.number().int(),
+  /**
+   * The zones and all-clear in force under the organisation's LR1..LR4 policies (spec 01 §4 'Policy
+   * lock', the domain's zonesInForce): what the engine watches and every screen draws and prints.
+   */
+  zonesInForce: ZZonesInForce,
 });
 export type TLocation = z.infer<typeof ZLocation>;
 

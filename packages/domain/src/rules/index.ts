@@ -30,3 +30,4 @@ export * from './user-form.ts';
 export * from './user-permissions.ts';
 export * from './widget-form.ts';
 export * from './zones.ts';
+export * from './zones-in-force.ts';

@@ -27,13 +27,15 @@ import {
   applyStrike,
   initialBearingDeg,
   NotificationType,
+  outermostRadius,
   timeZoneAt,
+  zonesInForce,
+  type LightningPolicy,
   type ZoneDelayState,
 } from '@allclear/domain';
 import type { Strike } from '@allclear/weather';
 import type { Bus } from '../../platform/bus.ts';
 import type { AlertEvent, EngineContext, EngineService, Tx } from '../contracts.ts';
-import { effectiveZones, outermostRadius } from './effective-zones.ts';
 import {
   dueLocationIds,
   dueSirenIds,
@@ -46,7 +48,7 @@ import {
   loadSirens,
   loadAllZoneStates,
   loadStrikesSince,
-  lockExistingLocations,
+  existingLocations,
   saveSirenStates,
   saveZoneStates,
   type LocationRow,
@@ -109,8 +111,8 @@ export interface LightningEngine extends EngineService {
   readonly sirenIndex: CircleIndex<SirenEntry>;
 }
 
-function toLocationEntry(row: LocationRow, policies: Parameters<typeof effectiveZones>[1]): LocationEntry {
-  const zones = effectiveZones(row, policies);
+function toLocationEntry(row: LocationRow, policies: readonly LightningPolicy[]): LocationEntry {
+  const zones = zonesInForce(row, policies);
   return {
     key: row.id,
     latitude: row.latitude,
@@ -545,7 +547,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     await saveZoneStates(tx, toSave);
     if (events.length > 0) {
       const alerting = [...new Set(events.map((e) => e.locationId!))];
-      const present = await lockExistingLocations(tx, alerting);
+      const present = await existingLocations(tx, alerting);
       const gone = alerting.filter((id) => !present.has(id));
       if (gone.length > 0) throw new LocationsGone(gone);
     }

@@ -6,11 +6,12 @@ import {
   formatDelay,
   greatCircleMiles,
   initialBearingDeg,
+  outermostRadius,
   remainingSeconds,
+  zonesInForce,
 } from '@allclear/domain';
 import type { Database } from '../../db/client.ts';
 import { circleBoundingBoxes } from './geometry.ts';
-import { effectiveZones, outermostRadius } from './effective-zones.ts';
 import {
   loadLightningPolicies,
   loadLocations,
@@ -72,7 +73,7 @@ async function loadOne(db: Database, locationId: number) {
   const [location] = await loadLocations(db, { ids: [locationId] });
   if (!location) return null;
   const policies = (await loadLightningPolicies(db, [location.customerId])).get(location.customerId) ?? [];
-  const zones = effectiveZones(location, policies);
+  const zones = zonesInForce(location, policies);
   const states = await loadZoneStates(db, [locationId]);
   return { location, zones, states };
 }
@@ -168,7 +169,7 @@ export async function getLightningThreat(
     inDelay: zoneList.some((z) => z.inDelay),
     zones: zoneList,
     allClearMinutes: zones.allClearMinutes,
-    policyLocked: zones.policyLocked,
+    policyLocked: zones.lockedByPolicy,
     countCloudToGroundOnly: location.countCloudToGroundOnly,
   };
   if (newest) {
@@ -202,7 +203,7 @@ export async function locationsInDelay(
   const states = await loadZoneStates(db, locationIds);
   const out: number[] = [];
   for (const location of rows) {
-    const zones = effectiveZones(location, policies.get(location.customerId) ?? []);
+    const zones = zonesInForce(location, policies.get(location.customerId) ?? []);
     const own = states.filter((s) => s.locationId === location.id);
     if (zoneThreats(zones.radii, zones.allClearMinutes, own, now).some((z) => z.inDelay))
       out.push(location.id);

@@ -1,8 +1,11 @@
-// Decides which location fields leave the server (spec 01 §3 'Location').
+// Decides which location fields leave the server (spec 01 §3 'Location'), with the zones in force
+// under the customer's LR1..LR4 policies (spec 01 §4 'Policy lock'), computed on read so a policy
+// change shows at once on every location it locks.
+import { zonesInForce, type LightningPolicy } from '@allclear/domain';
 import type { TLocation } from '@allclear/contracts';
 import type { LocationRow } from './location.repository.ts';
 
-export function presentLocation(row: LocationRow): TLocation {
+export function presentLocation(row: LocationRow, lightningPolicies: readonly LightningPolicy[]): TLocation {
   return {
     id: row.id,
     label: row.label,
@@ -18,5 +21,6 @@ export function presentLocation(row: LocationRow): TLocation {
     forecastLocation: row.forecastLocation,
     organizationLocationId: row.organizationLocationId,
     type: row.type,
+    zonesInForce: zonesInForce(row, lightningPolicies),
   };
 }

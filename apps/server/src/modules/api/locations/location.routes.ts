@@ -27,7 +27,6 @@ import { notFound } from '../../../platform/errors.ts';
 import { UserRepository } from '../users/user.repository.ts';
 import { assertCustomerScope, principalOf } from '../scope.ts';
 import { LocationRepository } from './location.repository.ts';
-import { presentLocation } from './location.presenter.ts';
 import { canManageUser } from '../users/user.policy.ts';
 import { LOCATION_MESSAGES, LocationService } from './location.service.ts';
 import { geocodeRoutes } from './geocode.routes.ts';
@@ -59,7 +58,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { schema: { tags, response: { 200: envelope(z.array(ZLocation)), ...errorResponses } } },
     async (request) => {
       const p = principalOf(request);
-      return { data: (await repo.listForUser(p.userId, p.customerId)).map(presentLocation) };
+      return { data: await service.list(p.userId, p.customerId) };
     },
   );
 
@@ -74,7 +73,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const user = await managedUser(request, request.params.userId);
-      return { data: (await repo.listForUser(user.id, user.customerId)).map(presentLocation) };
+      return { data: await service.list(user.id, user.customerId) };
     },
   );
 

@@ -86,6 +86,15 @@ export class LocationService {
     this.bus.publish('location-changed', { locationId: row.id, customerId: row.customerId, deleted });
   }
 
+  /** The locations of a user (own and shared), each with its zones in force under the customer's policies. */
+  async list(userId: string, customerId: number): Promise<TLocation[]> {
+    const [rows, policies] = await Promise.all([
+      this.repo.listForUser(userId, customerId),
+      this.repo.lightningPolicies(customerId),
+    ]);
+    return rows.map((row) => presentLocation(row, policies));
+  }
+
   /** The customer's LR1..LR4 policies (spec 01 §4 'Policy lock'). */
   lightningPolicies(p: Principal): Promise<LightningPolicy[]> {
     return this.repo.lightningPolicies(p.customerId);
@@ -160,7 +169,7 @@ export class LocationService {
       await this.checked(p, p.customerId, p.userId, values),
     );
     this.publish(saved, false);
-    return presentLocation(saved);
+    return presentLocation(saved, await this.repo.lightningPolicies(saved.customerId));
   }
 
   /**
