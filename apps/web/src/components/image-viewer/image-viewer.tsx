@@ -32,12 +32,23 @@ export function ImageViewer({ open, src, alt, onClose }: ImageViewerProps) {
       >
         <CloseIcon />
       </IconButton>
-      <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', p: 2, minHeight: 0 }}>
+      {/* The image fills the viewer, scaled up or down to fit whole (object-fit: contain): a station image is often
+          smaller than the screen, and at its own size 'Expand' showed it smaller than the panel did. */}
+      <Box sx={{ flex: 1, position: 'relative', minHeight: 0 }}>
         <Box
           component="img"
           src={src}
           alt={alt}
-          sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          data-testid="image-viewer-image"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            boxSizing: 'border-box',
+            width: '100%',
+            height: '100%',
+            p: 2,
+            objectFit: 'contain',
+          }}
         />
       </Box>
       <Typography id={captionId} sx={{ color: 'common.white', textAlign: 'center', pb: 2 }}>
