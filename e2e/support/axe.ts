@@ -37,6 +37,17 @@ export async function seriousAxeViolations(page: Page): Promise<AxeProblem[]> {
 }
 
 async function runAxe(page: Page): Promise<AxeProblem[]> {
+  // The screen at rest: with 'reduce motion' the app ends its fades at once (theme.ts), so content that mounts while
+  // axe runs (a card fading in) is checked as it will look, not half transparent.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    return await checkAtRest(page);
+  } finally {
+    if (!page.isClosed()) await page.emulateMedia({ reducedMotion: null });
+  }
+}
+
+async function checkAtRest(page: Page): Promise<AxeProblem[]> {
   // Let finite animations and transitions end first (a card fading in is not low contrast), and stay ended for
   // 500 ms (a re-render may start one more); looping ones (spinners, skeletons) never end and are left alone.
   await page.evaluate('delete window.__axeQuietSince');

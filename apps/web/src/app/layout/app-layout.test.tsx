@@ -172,7 +172,8 @@ describe('app shell (real routes: the screens built so far)', () => {
     const user = userEvent.setup();
     const auth = fakeAuth();
     renderApp('/', auth);
-    const button = await screen.findByRole('button', { name: 'Account menu' });
+    // named by what it shows too: the initials of Dana Reyes
+    const button = await screen.findByRole('button', { name: 'Account menu, DR' });
     button.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');

@@ -127,14 +127,14 @@ export function TopBar({ environmentBadge, showMenuButton, userName, userEmail }
         </Tooltip>
         <IconButton
           id={buttonId}
-          aria-label="Account menu"
+          // the name holds the initials the button shows, so a speech user can say what they see (WCAG 2.5.3)
+          aria-label={`Account menu, ${initialsOf(userName)}`}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? true : undefined}
           onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         >
-          {/* the initials repeat the user for sighted users; the button's name is 'Account menu' */}
-          <Avatar aria-hidden sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>
+          <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }}>
             {initialsOf(userName)}
           </Avatar>
         </IconButton>
