@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { greatCircleMiles } from '@allclear/domain';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { unexpectedConsoleErrors, watchConsoleErrors } from '../support/console-errors.ts';
 
 interface RadarSample {
   frameLayers: number;
@@ -213,6 +214,90 @@ describe('[ADMIN][RADAR] Live Radar', () => {
     for (const [label] of overlays) await layers.getByRole('checkbox', { name: label }).click();
     await page.getByRole('button', { name: 'Layers' }).click();
     expect(pageErrors).toEqual([]);
+  });
+
+  it('every layer on at once: no console error or unhandled rejection, and the map renders them all', async () => {
+    const all: [string, string][] = [
+      ['Tropical Models', 'allclear-product-tropical-spaghetti-plot-us-line'],
+      ['Tropical Forecast', 'allclear-tropical-points'],
+      ['Surface Analysis', 'allclear-product-surface-analysis-line'],
+      ['Storm Cells', 'allclear-storm-cells'],
+      ['NWS Alerts', 'allclear-nws-alerts-fill'],
+      ['Lightning', 'allclear-strikes'],
+    ];
+    await page.getByRole('button', { name: 'Layers' }).click();
+    const layers = page.getByRole('region', { name: 'Layers' });
+    // Radar and Road Conditions exclude each other (spec 01 §4): each takes its turn with every other layer on.
+    for (const [label] of all) {
+      const box = layers.getByRole('checkbox', { name: label, exact: true });
+      if (!(await box.isChecked())) await box.click();
+    }
+    for (const base of ['Radar', 'Road Conditions']) {
+      const box = layers.getByRole('checkbox', { name: base, exact: true });
+      if (!(await box.isChecked())) await box.click();
+      const state = await storeState(page);
+      expect(state.overlays).toHaveLength(7);
+      const radarPrefix =
+        base === 'Radar' ? 'allclear-radar-past-' : 'allclear-radar-future-road-conditions-';
+      await page.waitForFunction(
+        ([ids, prefix]) => {
+          const map = (window as unknown as HookWindow).__allclearMap!.map;
+          return (
+            (ids as string[]).every((id) => Boolean(map.getLayer(id))) &&
+            map.getStyle().layers.some((l) => l.id.startsWith(prefix as string))
+          );
+        },
+        [all.map(([, id]) => id), radarPrefix] as const,
+        { timeout: 30_000 },
+      );
+      // the map draws (a WebGL loss or a style error would leave the fallback or a blank canvas)
+      await page.waitForFunction(
+        () => (window as unknown as HookWindow).__allclearMap!.map.loaded(),
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
+      expect(await page.getByText('Your map data got lost').count()).toBe(0);
+      const canvas = await page.evaluate(() => {
+        const c = (window as unknown as HookWindow).__allclearMap!.map.getCanvas();
+        return { width: c.width, height: c.height };
+      });
+      expect(canvas.width).toBeGreaterThan(0);
+      expect(canvas.height).toBeGreaterThan(0);
+      await screenshot(page, `live-radar-all-layers-${base === 'Radar' ? 'radar' : 'roads'}-1440x900`);
+    }
+    expect(unexpectedConsoleErrors(context)).toEqual([]);
+    // back to the page's default layers
+    await layers.getByRole('checkbox', { name: 'Radar', exact: true }).click();
+    for (const [label] of all.filter(([l]) => l !== 'Lightning'))
+      await layers.getByRole('checkbox', { name: label, exact: true }).click();
+    await page.getByRole('button', { name: 'Layers' }).click();
+    expect((await storeState(page)).overlays.sort()).toEqual(['lightning', 'radar']);
+    await waitForRadar(page);
+  });
+
+  it('the journeys catch a console error and an unhandled rejection (the check can fail)', async () => {
+    const probe = await browser.newContext({ baseURL: baseUrl() });
+    try {
+      watchConsoleErrors(probe);
+      const p = await probe.newPage();
+      await p.goto('/healthz').catch(() => undefined);
+      await p.evaluate(
+        `console.error('probe: a console error'); Promise.reject(new Error('probe: a rejection'));`,
+      );
+      await p.waitForTimeout(300);
+      const seen = unexpectedConsoleErrors(probe);
+      expect(seen.some((l) => l.includes('probe: a console error'))).toBe(true);
+      expect(seen.some((l) => l.includes('probe: a rejection'))).toBe(true);
+      // an allow-list entry takes a line away; one without a reason is refused
+      expect(
+        unexpectedConsoleErrors(probe, [{ pattern: /probe: a/, reason: 'planted by this test' }]),
+      ).toEqual([]);
+      expect(() => unexpectedConsoleErrors(probe, [{ pattern: /probe/, reason: ' ' }])).toThrow(/no reason/);
+    } finally {
+      await probe.close();
+    }
   });
 
   it('play advances the frames and wraps from the latest to the first', async () => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { softExpectNoSeriousAxeViolations } from './axe.ts';
+import { softExpectNoConsoleErrors, watchConsoleErrors } from './console-errors.ts';
 
 export const ARTIFACTS = resolve(__dirname, '../artifacts');
 export const DEMO_PASSWORD = 'AllClear-demo-1';
@@ -30,13 +31,15 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A browser context at the app. Closing it first runs axe-core on each of its pages still showing the app: a
- * serious or critical violation fails the journey (see support/axe.ts).
+ * serious or critical violation fails the journey (see support/axe.ts). Any console error or unhandled rejection
+ * on any of its pages fails the journey too, when it closes (see support/console-errors.ts).
  */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  watchConsoleErrors(context);
   const close = context.close.bind(context);
   context.close = async (options) => {
     try {
@@ -46,6 +49,7 @@ export async function newContext(
             page,
             `the last screen of the journey (${viewport.width}×${viewport.height})`,
           );
+      softExpectNoConsoleErrors(context, `the journey's pages (${viewport.width}×${viewport.height})`);
     } finally {
       await close(options);
     }
