@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatLocalTime,
@@ -94,5 +95,68 @@ describe('formatLocalTimeRange', () => {
     expect(formatLocalTimeRange('2026-07-01T19:00:00Z', '2026-07-01T21:00:00Z', 'Pacific/Honolulu')).toBe(
       '9 AM – 11 AM HST',
     );
+  });
+});
+
+describe('formatLocalTime agrees with Intl to the character', () => {
+  // The reference: Intl's own parts, read here independently of the module's quarter-hour cache.
+  const referenceFormats = new Map<string, Intl.DateTimeFormat>();
+  function reference(ms: number, timeZone: string): string {
+    let format = referenceFormats.get(timeZone);
+    format ??= new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h12',
+      timeZoneName: 'short',
+    });
+    referenceFormats.set(timeZone, format);
+    const parts = format.formatToParts(new Date(ms));
+    const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${get('month')} ${get('day')}, ${get('hour')}:${get('minute')}:${get('second')} ${get('dayPeriod')} ${get('timeZoneName')}`;
+  }
+  const zones = [
+    'America/Chicago',
+    'America/Phoenix',
+    'Pacific/Honolulu',
+    'Europe/London',
+    'Australia/Lord_Howe', // half-hour daylight saving
+    'Pacific/Chatham', // +12:45 / +13:45
+    'Asia/Kathmandu', // +5:45
+    'America/St_Johns', // -3:30 / -2:30
+    'UTC',
+  ];
+
+  it('for any instant from 1971 to 2100 in zones with odd offsets and daylight saving', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          expect(formatLocalTime(ms, zone, { withDate: true, seconds: true })).toBe(reference(ms, zone));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('on both sides of every daylight-saving change of 2026, to the second', () => {
+    for (const zone of zones) {
+      // walk the year hour by hour; where the offset changes, check the seconds around the change
+      let previous = reference(Date.UTC(2026, 0, 1), zone)
+        .split(' ')
+        .pop();
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 3_600_000) {
+        const name = reference(ms, zone).split(' ').pop();
+        if (name === previous) continue;
+        previous = name;
+        for (let t = ms - 3_600_000; t <= ms; t += 1000 * 61) {
+          expect(formatLocalTime(t, zone, { withDate: true, seconds: true })).toBe(reference(t, zone));
+        }
+      }
+    }
   });
 });

@@ -69,9 +69,9 @@ interface LocalParts {
   dayKey: string;
 }
 
-function localParts(instant: Instant, timeZone: string, seconds: boolean): LocalParts {
-  const zone = isKnownTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
-  const parts = formatter(zone, seconds).formatToParts(new Date(instant));
+/** The parts as Intl gives them: the reference, and the answer for spans whose offset changes inside. */
+function intlParts(ms: number, zone: string, seconds: boolean): LocalParts {
+  const parts = formatter(zone, seconds).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const time = `${get('hour')}:${get('minute')}${seconds ? `:${get('second')}` : ''} ${get('dayPeriod')}`;
   return {
@@ -79,6 +79,78 @@ function localParts(instant: Instant, timeZone: string, seconds: boolean): Local
     time,
     zone: get('timeZoneName'),
     dayKey: `${get('year')}-${get('month')}-${get('day')}`,
+  };
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Every zone's offset changes only on a quarter hour of UTC (offsets and change times are whole quarter hours). */
+const SPAN_MS = 15 * 60_000;
+const MAX_SPANS = 10_000;
+/** Offset (ms) and abbreviation of a zone through one quarter hour; null when it changes inside (old local mean times). */
+const spans = new Map<string, { offsetMs: number; zone: string } | null>();
+
+function offsetAt(ms: number, zone: string): { offsetMs: number; zone: string } {
+  const parts = formatter(zone, true).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const hour = (Number(get('hour')) % 12) + (get('dayPeriod') === 'PM' ? 12 : 0);
+  const local = Date.UTC(
+    Number(get('year')),
+    MONTHS.indexOf(get('month')),
+    Number(get('day')),
+    hour,
+    Number(get('minute')),
+    Number(get('second')),
+  );
+  return { offsetMs: local - Math.floor(ms / 1000) * 1000, zone: get('timeZoneName') };
+}
+
+/** The last span read per zone: consecutive texts of one zone mostly fall in the same quarter hour. */
+const lastSpan = new Map<string, { start: number; span: { offsetMs: number; zone: string } | null }>();
+
+function zoneSpan(ms: number, zone: string): { offsetMs: number; zone: string } | null {
+  const start = Math.floor(ms / SPAN_MS) * SPAN_MS;
+  const last = lastSpan.get(zone);
+  if (last?.start === start) return last.span;
+  const span = readSpan(start, zone);
+  lastSpan.set(zone, { start, span });
+  return span;
+}
+
+function readSpan(start: number, zone: string): { offsetMs: number; zone: string } | null {
+  const key = `${zone}|${start}`;
+  let span = spans.get(key);
+  if (span === undefined) {
+    const first = offsetAt(start, zone);
+    const last = offsetAt(start + SPAN_MS - 1000, zone);
+    span = first.offsetMs === last.offsetMs && first.zone === last.zone ? first : null;
+    if (spans.size >= MAX_SPANS) spans.clear();
+    spans.set(key, span);
+  }
+  return span;
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Local date and time parts of an instant in a zone. Intl's formatToParts costs tens of microseconds, and a
+ * storm's onset writes thousands of alert texts at once, so the zone's offset and abbreviation are read from
+ * Intl once per quarter hour and the clock arithmetic is done here; the result is Intl's, to the character.
+ */
+function localParts(instant: Instant, timeZone: string, seconds: boolean): LocalParts {
+  const zone = lastSpan.has(timeZone) || isKnownTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+  const ms = new Date(instant).getTime();
+  if (!Number.isFinite(ms)) return intlParts(ms, zone, seconds);
+  const span = zoneSpan(ms, zone);
+  if (!span) return intlParts(ms, zone, seconds);
+  const d = new Date(ms + span.offsetMs);
+  const h = d.getUTCHours();
+  const month = MONTHS[d.getUTCMonth()]!;
+  const time = `${h % 12 || 12}:${pad2(d.getUTCMinutes())}${seconds ? `:${pad2(d.getUTCSeconds())}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
+  return {
+    date: `${month} ${d.getUTCDate()}`,
+    time,
+    zone: span.zone,
+    dayKey: `${d.getUTCFullYear()}-${month}-${d.getUTCDate()}`,
   };
 }
 

@@ -111,17 +111,14 @@ export async function loadLocations(
 }
 
 /**
- * Which of these locations still exist, locked against deletion until the transaction ends (FOR KEY SHARE, the
- * lock a foreign key takes): an alert is committed only for a location that exists when it commits.
+ * Which of these locations still exist. No row lock: locking thousands of rows at a storm's onset writes every
+ * one of them; a location deleted in the moment between this read and the commit gets its alert, and the
+ * engine drops it from the index when the deletion's bus event arrives.
  */
-export async function lockExistingLocations(db: Tx, ids: readonly number[]): Promise<Set<number>> {
+export async function existingLocations(db: Tx, ids: readonly number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const chunk of chunks(ids)) {
-    const rows = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(inArray(locations.id, chunk))
-      .for('key share');
+    const rows = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, chunk));
     for (const r of rows) found.add(r.id);
   }
   return found;
