@@ -102,20 +102,25 @@ export class ThreatService {
     }));
   }
 
-  /** `GET ThreatForecast/Location/{id}`: 'Today's Policy Risks'. */
+  /** `GET ThreatForecast/Location/{id}`: 'Today's Policy Risks', breached now by the active warnings. */
   async forecast(p: Principal, id: number): Promise<TThreatForecastItem[]> {
     const location = await visibleLocation(this.db, p, id);
     const now = this.clock.now();
     const policies = await this.repo.customerPolicies(location.customerId);
     if (policies.length === 0) return [];
     const hourly = await this.weather.providers.forecast.hourly(location, now, 48);
-    const current = await this.observations.conditionsOf(location.id);
+    const [current, warnings] = await Promise.all([
+      this.observations.conditionsOf(location.id),
+      this.repo.activeWarnings(location.id),
+    ]);
+    // Breached now is what the active warnings say: the Active Warnings panel reads the same rows.
     return threatForecast(
       policies,
       location.customerId,
       todaysHours(hourly.hours, now, location.longitude),
       location,
       freshObservation(current, now),
+      { now, warnings },
     );
   }
 }
