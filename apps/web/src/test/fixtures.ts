@@ -124,6 +124,12 @@ function location(
     forecastLocation: false,
     organizationLocationId: null,
     type: 0,
+    zonesInForce: {
+      radii: [10, 20, 30, 0],
+      allClearMinutes: 30,
+      lockedByPolicy: false,
+      differsFromSaved: false,
+    },
   };
 }
 

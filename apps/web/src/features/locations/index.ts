@@ -5,3 +5,4 @@ export {
   useLocationModal,
   type LocationModalControls,
 } from './hooks/use-location-modal.tsx';
+export { ZonesPolicyNotice, ZONES_POLICY_DIFFERS_NOTICE } from './components/zones-policy-notice.tsx';

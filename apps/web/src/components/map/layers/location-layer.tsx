@@ -1,6 +1,9 @@
 // The location marker and its radius rings (spec 01 §2 'Map'): red, amber, green, blue geodesic circles; the radius
-// label shows above zoom 7. Labels are HTML markers because the offline styles serve no glyphs.
+// label shows above zoom 7. Labels are HTML markers because the offline styles serve no glyphs. The rings are the
+// zones in force (the API's zonesInForce: the saved radii under the organisation's LR policies, spec 01 §4 'Policy
+// lock'), the zones the engine watches, never the saved radii (issue 20).
 import type * as GeoJSON from 'geojson';
+import type { TZonesInForce } from '@allclear/contracts';
 import Box from '@mui/material/Box';
 import Place from '@mui/icons-material/Place';
 import { useMemo } from 'react';
@@ -14,18 +17,18 @@ export interface MapLocation {
   label: string;
   latitude: number;
   longitude: number;
-  radius1: number;
-  radius2: number;
-  radius3: number;
-  radius4: number | null;
+  /** The zones in force as the API serves them with the location. */
+  zonesInForce: Pick<TZonesInForce, 'radii'>;
 }
 
 /** The selected location with its rings. */
 export function LocationLayer({ location, zoom }: { location: MapLocation; zoom: number }) {
+  const { latitude, longitude } = location;
+  // the radii by value: a refetch with the same zones keeps the source data
+  const radiiKey = location.zonesInForce.radii.join(',');
   const rings = useMemo(
-    () =>
-      radiusRingsGeoJson(location, [location.radius1, location.radius2, location.radius3, location.radius4]),
-    [location],
+    () => radiusRingsGeoJson({ latitude, longitude }, radiiKey.split(',').map(Number)),
+    [latitude, longitude, radiiKey],
   );
   const labels = rings.features.filter((f) => f.geometry.type === 'Point');
   return (

@@ -34,7 +34,7 @@ import { PolicyRisks, POLICY_RISKS_TEXTS } from './policy-risks.tsx';
 import { SelectedLocationPanel } from './selected-location-panel.tsx';
 import { AirQualityCard, useLocationAirQuality } from '../../air-quality/index.ts';
 import { HeatStressCard, useWorkRestProfile } from '../../heat-stress/index.ts';
-import { useLocationModal } from '../../locations/index.ts';
+import { useLocationModal, ZonesPolicyNotice } from '../../locations/index.ts';
 const WeatherMap = lazy(() =>
   import('../../../components/map/weather-map.tsx').then((m) => ({ default: m.WeatherMap })),
 );
@@ -130,7 +130,11 @@ function LocationDashboard({ location }: { location: TLocation }) {
         </Box>
         <Box data-card="lightning" sx={{ minWidth: 0, display: 'grid' }}>
           <PanelBoundary fallback={LIGHTNING_CRASH_TEXT} resetKey={key}>
-            <LightningStatus locationId={location.id} timeZone={timeZone} />
+            <LightningStatus
+              locationId={location.id}
+              timeZone={timeZone}
+              notice={<ZonesPolicyNotice zonesInForce={location.zonesInForce} />}
+            />
           </PanelBoundary>
         </Box>
         {showHeat ? (
@@ -194,6 +198,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
               Live Radar
             </Button>
           </Box>
+          <ZonesPolicyNotice zonesInForce={location.zonesInForce} sx={{ mx: 2, mb: 1 }} />
           <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
             <Suspense fallback={<Skeleton variant="rectangular" height="100%" />}>
               <WeatherMap

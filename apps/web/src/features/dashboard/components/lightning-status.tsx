@@ -1,6 +1,6 @@
 // Lightning Status (spec 01 §2, §4): per-zone countdown ticking each second from the last fetched value, the ring
 // filling against allClearMinutes, 'All Clear', the nearest strike and each zone's last strike (issue 6).
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -130,7 +130,16 @@ function ZoneRow({
 }
 
 /** The Lightning Status panel of a location; times read in `timeZone` (IANA; default the browser's). */
-export function LightningStatus({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
+export function LightningStatus({
+  locationId,
+  timeZone,
+  notice,
+}: {
+  locationId: number;
+  timeZone?: string;
+  /** Shown above the zones: the location's policy notice (issue 20), when its saved zones differ from those in force. */
+  notice?: ReactNode;
+}) {
   const query = useLightningStatus(locationId);
   const now = useNow(1000);
   const track = useDashboardStore((s) => s.track);
@@ -158,6 +167,7 @@ export function LightningStatus({ locationId, timeZone }: { locationId: number; 
     const zones = status.zones.filter((z) => z.enabled);
     body = (
       <>
+        {notice}
         <Box
           component="ul"
           sx={{

@@ -59,7 +59,7 @@ describe('Live Radar (/LiveRadar)', { timeout: 20_000 }, () => {
       expect(flyTo).toHaveBeenCalledWith(expect.objectContaining({ center: [-96.8353, 33.1543], zoom: 8 })),
     );
     const [first] = demoLocations.filter((l) => l.id === 3);
-    expect(await screen.findByText(`${first!.radius1} mi`)).toBeInTheDocument();
+    expect(await screen.findByText(`${first!.zonesInForce.radii[0]} mi`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Centre on location' })).toBeInTheDocument();
   });
 });

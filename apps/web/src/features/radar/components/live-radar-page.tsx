@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { WeatherMap } from '../../../components/map/weather-map.tsx';
 import { useMapLocations } from '../../../components/map/api/get-map-locations.ts';
 import { CENTRE_ZOOM, DALLAS_VIEW } from '../../../components/map/map-constants.ts';
+import { ZonesPolicyNotice } from '../../locations/index.ts';
 
 /** The Live Radar screen. */
 export default function LiveRadarPage() {
@@ -44,6 +45,7 @@ export default function LiveRadarPage() {
             </MenuItem>
           ))}
         </TextField>
+        <ZonesPolicyNotice zonesInForce={selected?.zonesInForce} sx={{ flexBasis: '100%' }} />
       </Box>
       <Box sx={{ height: { xs: 'calc(100dvh - 330px)', md: 'calc(100dvh - 270px)' }, minHeight: 420 }}>
         <WeatherMap
