@@ -284,7 +284,7 @@ describe('[ADMIN][RADAR] Live Radar', () => {
       const p = await probe.newPage();
       await p.goto('/healthz').catch(() => undefined);
       await p.evaluate(
-        `console.error('probe: a console error'); Promise.reject(new Error('probe: a rejection'));`,
+        `(() => { console.error('probe: a console error'); Promise.reject(new Error('probe: a rejection')); })()`,
       );
       await p.waitForTimeout(300);
       const seen = unexpectedConsoleErrors(probe);
