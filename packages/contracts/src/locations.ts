@@ -19,6 +19,10 @@ export const ZZonesInForce = z.object({
 });
 export type TZonesInForce = z.infer<typeof ZZonesInForce>;
 
+/** The caller's abilities on a location (the domain's locationAbilities). */
+export const ZLocationAbilities = z.object({ edit: z.boolean(), delete: z.boolean(), rename: z.boolean() });
+export type TLocationAbilities = z.infer<typeof ZLocationAbilities>;
+
 export const ZLocation = z.object({
   id: z.number().int(),
   label: z.string(),
@@ -39,6 +43,11 @@ export const ZLocation = z.object({
    * lock', the domain's zonesInForce): what the engine watches and every screen draws and prints.
    */
   zonesInForce: ZZonesInForce,
+  /**
+   * What the caller may do to this location, from the domain's location policy (the rule the server
+   * enforces on each change): the web offers Edit Location, Delete and renaming only where these say so.
+   */
+  abilities: ZLocationAbilities,
 });
 export type TLocation = z.infer<typeof ZLocation>;
 

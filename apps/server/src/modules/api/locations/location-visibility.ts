@@ -1,10 +1,10 @@
 // Who may read a location (spec 01 §6): its owner; anyone of its customer when it is shared (no owner);
 // an admin role every location of its customer; a Super Admin any. One rule for every service that
-// serves a location by id, so the location, lightning and conditions calls can never disagree.
-import { ADMIN_ROLES, type RoleName } from '@allclear/domain';
+// serves a location by id, so the location, lightning and conditions calls can never disagree: the
+// domain's location policy ('view'), the same one the location service enforces for changes.
+import { canOnLocation } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { isSuperAdmin } from '../scope.ts';
 
 /** The columns of a location the rule needs. */
 export interface LocationOwnership {
@@ -13,14 +13,10 @@ export interface LocationOwnership {
   userId: string | null;
 }
 
-/** True when the caller has an admin role of their customer (Super Admin, Admin, Assistant Admin). */
-export const hasAdminRole = (p: Principal): boolean => ADMIN_ROLES.includes(p.role as RoleName);
-
 /** Whether the caller may read this location. */
 export function canSeeLocation(p: Principal, row: LocationOwnership): boolean {
-  if (isSuperAdmin(p)) return true;
-  if (row.customerId !== p.customerId) return false;
-  return row.userId === null || row.userId === p.userId || hasAdminRole(p);
+  // seeing does not depend on the type-1 lock
+  return canOnLocation(p, 'view', { customerId: row.customerId, userId: row.userId, type: 0 });
 }
 
 /**

@@ -58,7 +58,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     { schema: { tags, response: { 200: envelope(z.array(ZLocation)), ...errorResponses } } },
     async (request) => {
       const p = principalOf(request);
-      return { data: await service.list(p.userId, p.customerId) };
+      return { data: await service.list(p, p.userId, p.customerId) };
     },
   );
 
@@ -73,7 +73,7 @@ export const locationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const user = await managedUser(request, request.params.userId);
-      return { data: await service.list(user.id, user.customerId) };
+      return { data: await service.list(principalOf(request), user.id, user.customerId) };
     },
   );
 

@@ -4,12 +4,14 @@
 // (spec 01 §3 'Location', §4 'Policy lock', §5, §6, §7 'Locations', §8; spec 02 §3 preload record).
 import {
   applyPolicyLock,
+  decideLocation,
   greatCircleMiles,
   isFourthZoneVisible,
   isInRadarCoverage,
   newLocationDefaults,
   preloadedLocation,
   type LightningPolicy,
+  type LocationAction,
 } from '@allclear/domain';
 import {
   LOCATION_FIELD_MESSAGES,
@@ -25,11 +27,15 @@ import {
 import type { Principal } from '../../../platform/auth.ts';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { badRequest, forbidden, ruleViolation, type FieldErrors } from '../../../platform/errors.ts';
-import { isSuperAdmin } from '../scope.ts';
+import {
+  badRequest,
+  forbidden,
+  notFound,
+  ruleViolation,
+  type FieldErrors,
+} from '../../../platform/errors.ts';
 import type { LocationRepository, LocationRow, LocationValues } from './location.repository.ts';
 import { presentLocation } from './location.presenter.ts';
-import { hasAdminRole, visibleOr404 } from './location-visibility.ts';
 
 export { LOCATION_LABEL_MAX_LENGTH as LABEL_MAX_LENGTH, LOCATION_NAME_MAX_LENGTH } from '@allclear/contracts';
 /** A new pick this close to a saved location gets the add warning, miles. */
@@ -45,6 +51,7 @@ export const LOCATION_MESSAGES = {
   addressRequired: LOCATION_FIELD_MESSAGES.addressRequired,
   typeOneRename: 'This location cannot be renamed.',
   typeOneDelete: 'This location cannot be deleted.',
+  sharedLocation: 'You may not change a location shared by your organization.',
   fourthZone: 'The fourth lightning zone is not enabled for your organization.',
   allClear: LOCATION_FIELD_MESSAGES.allClear,
   latitude: LOCATION_FIELD_MESSAGES.latitude,
@@ -69,30 +76,36 @@ export class LocationService {
     private readonly clock: Clock,
   ) {}
 
-  /** A location the caller may see (location-visibility.ts); 404 otherwise. */
-  private async visible(p: Principal, id: number): Promise<LocationRow> {
-    return visibleOr404(p, await this.repo.findById(id));
-  }
-
-  /** The owner changes their own location; admin roles also change the customer's shared and users' locations (spec 01 §6). */
-  private async editable(p: Principal, id: number): Promise<LocationRow> {
-    const row = await this.visible(p, id);
-    if (row.userId === p.userId || isSuperAdmin(p) || hasAdminRole(p)) return row;
-    // a shared location the caller can see but, without an admin role, not change
-    throw forbidden('You may not change a location shared by your organization.');
+  /**
+   * The row when the domain's location policy allows the action; otherwise the refusal of its decision:
+   * 404 for a row the caller may not see (another user's or customer's), 403 for one they see but may not
+   * change (a shared location, for the Customer role), 400 for a type-1 delete (spec 01 §6). The type-1
+   * rename is refused under Label by `checked`, with the form's other field errors.
+   */
+  private async authorized(p: Principal, action: LocationAction, id: number): Promise<LocationRow> {
+    const row = await this.repo.findById(id);
+    if (!row) throw notFound('Location');
+    const decision = decideLocation(p, action, row);
+    if (decision === 'hidden') throw notFound('Location');
+    if (decision === 'forbidden') throw forbidden(LOCATION_MESSAGES.sharedLocation);
+    if (decision === 'locked' && action === 'delete') throw ruleViolation(LOCATION_MESSAGES.typeOneDelete);
+    return row;
   }
 
   private publish(row: { id: number; customerId: number }, deleted: boolean): void {
     this.bus.publish('location-changed', { locationId: row.id, customerId: row.customerId, deleted });
   }
 
-  /** The locations of a user (own and shared), each with its zones in force under the customer's policies. */
-  async list(userId: string, customerId: number): Promise<TLocation[]> {
+  /**
+   * The locations of a user (own and shared), each with its zones in force under the customer's policies
+   * and what the viewer (the caller, who may be an admin listing a user's locations) may do to it.
+   */
+  async list(viewer: Principal, userId: string, customerId: number): Promise<TLocation[]> {
     const [rows, policies] = await Promise.all([
       this.repo.listForUser(userId, customerId),
       this.repo.lightningPolicies(customerId),
     ]);
-    return rows.map((row) => presentLocation(row, policies));
+    return rows.map((row) => presentLocation(row, policies, viewer));
   }
 
   /** The customer's LR1..LR4 policies (spec 01 §4 'Policy lock'). */
@@ -114,7 +127,7 @@ export class LocationService {
   ): Promise<LocationValues> {
     const errors: FieldErrors = {};
     const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-    if (existing?.type === 1 && values.label !== existing.label)
+    if (existing && values.label !== existing.label && decideLocation(p, 'rename', existing) === 'locked')
       add('Label', LOCATION_MESSAGES.typeOneRename);
 
     const lock = applyPolicyLock(await this.repo.lightningPolicies(customerId), values);
@@ -169,7 +182,7 @@ export class LocationService {
       await this.checked(p, p.customerId, p.userId, values),
     );
     this.publish(saved, false);
-    return presentLocation(saved, await this.repo.lightningPolicies(saved.customerId));
+    return presentLocation(saved, await this.repo.lightningPolicies(saved.customerId), p);
   }
 
   /**
@@ -178,7 +191,7 @@ export class LocationService {
    */
   async update(p: Principal, input: TLocationInput): Promise<void> {
     if (input.id == null) throw badRequest(LOCATION_MESSAGES.invalid, { Id: ['Id is required.'] });
-    const existing = await this.editable(p, input.id);
+    const existing = await this.authorized(p, 'edit', input.id);
     const values: LocationValues = {
       label: input.label ?? existing.label,
       locationName: existing.locationName,
@@ -200,15 +213,14 @@ export class LocationService {
 
   /** `POST location/Update/ForecastLocation/{id}`: sets the forecast-location flag. */
   async setForecastLocation(p: Principal, id: number, forecastLocation: boolean): Promise<void> {
-    const existing = await this.editable(p, id);
+    const existing = await this.authorized(p, 'edit', id);
     await this.repo.setForecastLocation(existing.id, forecastLocation, this.clock.now());
     this.publish(existing, false);
   }
 
   /** `DELETE location/{id}`: type-1 locations are never deleted (spec 01 §6). */
   async delete(p: Principal, id: number): Promise<void> {
-    const existing = await this.editable(p, id);
-    if (existing.type === 1) throw ruleViolation(LOCATION_MESSAGES.typeOneDelete);
+    const existing = await this.authorized(p, 'delete', id);
     await this.repo.delete(existing.id);
     this.publish(existing, true);
   }
