@@ -81,6 +81,47 @@ async function popupRows(page: Page): Promise<string> {
   return page.locator('.maplibregl-popup-content').innerText();
 }
 
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const inside = (a: Rect, b: Rect) =>
+  a.x >= b.x - 0.5 &&
+  a.y >= b.y - 0.5 &&
+  a.x + a.width <= b.x + b.width + 0.5 &&
+  a.y + a.height <= b.y + b.height + 0.5;
+const intersects = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function rectOf(page: Page, selector: Parameters<Page['locator']>[0] | ReturnType<Page['locator']>) {
+  const box = await (typeof selector === 'string' ? page.locator(selector) : selector).boundingBox();
+  if (!box) throw new Error(`not visible: ${String(selector)}`);
+  return box;
+}
+
+/** The map's controls: the menu buttons, the tool stack and the radar bar. */
+async function controlRects(page: Page): Promise<[string, Rect][]> {
+  const out: [string, Rect][] = [];
+  for (const name of ['Layers', 'Base Map', 'Legend'])
+    out.push([name, await rectOf(page, page.getByRole('button', { name, exact: true }))]);
+  out.push(['Map tools', await rectOf(page, page.getByRole('toolbar', { name: 'Map tools' }))]);
+  out.push(['Radar controls', await rectOf(page, page.getByRole('group', { name: 'Radar controls' }))]);
+  return out;
+}
+
+/** The popup lies wholly inside the map and over none of its controls. */
+async function expectPopupClearOfControls(page: Page): Promise<void> {
+  const map = await rectOf(page, '[data-testid="weather-map"]');
+  const popup = await rectOf(page, '.maplibregl-popup-content');
+  expect(inside(popup, map), `popup ${JSON.stringify(popup)} inside map ${JSON.stringify(map)}`).toBe(true);
+  for (const [name, box] of await controlRects(page))
+    expect(intersects(popup, box), `popup ${JSON.stringify(popup)} over ${name} ${JSON.stringify(box)}`).toBe(
+      false,
+    );
+}
+
 describe('[ADMIN][OBSERVATION] the observation tool on Live Radar', () => {
   let context: BrowserContext;
   let page: Page;
@@ -162,7 +203,15 @@ describe('[ADMIN][OBSERVATION] the observation tool on Live Radar', () => {
     expect(res.status()).toBe(200);
     await p.locator('.maplibregl-popup-content').getByText('Temperature').waitFor({ timeout: 15_000 });
     expect(await popupRows(p)).toMatch(/Temperature\s+-?\d+ °F/);
+    // the whole popup is on the map and clear of its controls (the menu buttons used to cover its top)
+    await p.waitForTimeout(300);
+    await expectPopupClearOfControls(p);
     await screenshot(p, 'observation-popup-390x844');
+    // a menu stays inside the map too: the layer menu scrolls rather than running off it
+    await p.getByRole('button', { name: 'Layers', exact: true }).click();
+    const menu = await rectOf(p, p.getByRole('region', { name: 'Layers' }));
+    expect(inside(menu, await rectOf(p, '[data-testid="weather-map"]'))).toBe(true);
+    await p.getByRole('button', { name: 'Layers', exact: true }).click();
     await phone.close();
   });
 });

@@ -72,6 +72,7 @@ import {
   type TropicalPointProperties,
 } from './popups/map-popups.tsx';
 import { exposeMapTestHook } from './map-test-hook.ts';
+import { fitPopup, type Box as PixelBox, type PopupAnchor } from './popups/popup-fit.ts';
 
 /** Imperative controls for pages with their own buttons (Broadcast's side panel). */
 export interface WeatherMapHandle {
@@ -117,6 +118,12 @@ function firstPlaceLayer(m: MapInstance): string | undefined {
     ?.id;
 }
 
+/** Room kept between a popup and the map's edge or a control, px. */
+const POPUP_MARGIN_PX = 8;
+/** The popup's offset from its point (MapLibre's tip is 10 px more), px. */
+const POPUP_OFFSET_PX = 4;
+const POPUP_GAP_PX = POPUP_OFFSET_PX + 10;
+
 function isFullscreenOf(el: HTMLElement | null): boolean {
   return Boolean(el && document.fullscreenElement === el);
 }
@@ -149,6 +156,12 @@ export default function WeatherMapCanvas({
   const [preferred, setPreferred] = useState(true);
   const [simulatedStyleLabel, setSimulatedStyleLabel] = useState<string | null>(null);
   const [placeLayer, setPlaceLayer] = useState<string | undefined>(undefined);
+  const popupRef = useRef<maplibregl.Popup>(null);
+  const topBarRef = useRef<HTMLDivElement>(null);
+  const toolStackRef = useRef<HTMLDivElement>(null);
+  const bottomBarRef = useRef<HTMLDivElement>(null);
+  const [popupAnchor, setPopupAnchor] = useState<PopupAnchor>('bottom');
+  const [freeBox, setFreeBox] = useState<PixelBox | null>(null);
 
   const baseLayerStyle = useMapStore((s) => s.baseLayerStyle);
   const overlays = useMapStore((s) => s.overlays);
@@ -391,6 +404,50 @@ export default function WeatherMapCanvas({
     );
   };
 
+  // ── popup placement ──
+  // The popup stays inside the part of the map no control covers: an anchor that fits there, else the map pans
+  // so it does; a popup taller than that part scrolls.
+  const selectionKey = selection ? `${selection.kind}:${selection.longitude}:${selection.latitude}` : null;
+  useEffect(() => {
+    const popupEl = popupRef.current?.getElement();
+    const container = containerRef.current;
+    if (!map || !selectionKey || !popupEl || !container) return undefined;
+    const content = popupEl.querySelector<HTMLElement>('.maplibregl-popup-content') ?? popupEl;
+    const fit = () => {
+      const c = container.getBoundingClientRect();
+      const rel = (el: HTMLElement | null) => el?.getBoundingClientRect();
+      const top = rel(topBarRef.current);
+      const tools = rel(toolStackRef.current);
+      const bottom = rel(bottomBarRef.current);
+      const free: PixelBox = {
+        left: POPUP_MARGIN_PX,
+        top: (top && top.height > 0 ? top.bottom - c.top : 0) + POPUP_MARGIN_PX,
+        right: (tools && tools.width > 0 ? tools.left - c.left : c.width) - POPUP_MARGIN_PX,
+        bottom: (bottom && bottom.height > 0 ? bottom.top - c.top : c.height) - POPUP_MARGIN_PX,
+      };
+      setFreeBox((prev) =>
+        prev && (Object.keys(free) as (keyof PixelBox)[]).every((k) => prev[k] === free[k]) ? prev : free,
+      );
+      const lngLat = popupRef.current?.getLngLat();
+      if (!lngLat) return;
+      const point = map.project(lngLat);
+      const placed = fitPopup(
+        point,
+        { width: content.offsetWidth, height: content.offsetHeight },
+        free,
+        POPUP_GAP_PX,
+      );
+      setPopupAnchor(placed.anchor);
+      if (placed.pan[0] !== 0 || placed.pan[1] !== 0)
+        map.panBy(placed.pan, { duration: 0 }, { popupFit: true });
+    };
+    fit();
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(content);
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [map, selectionKey]);
+
   const onMouseMove = (e: MapLayerMouseEvent) => {
     if (!on('nwsAlerts')) return;
     const [feature] = queryAt(e.target, e.point.x, e.point.y, [NWS_ALERT_FILL_LAYER]);
@@ -415,7 +472,16 @@ export default function WeatherMapCanvas({
       role="region"
       aria-label={label}
       data-testid="weather-map"
-      sx={{ position: 'relative', width: '100%', height: '100%', minHeight: 320, bgcolor: 'grey.900' }}
+      data-map-box=""
+      sx={{
+        position: 'relative',
+        width: '100%',
+        height: '100%',
+        minHeight: 320,
+        bgcolor: 'grey.900',
+        // popups over the controls (zIndex 2), which placement keeps them clear of
+        '& .allclear-map-popup': { zIndex: 3 },
+      }}
     >
       <Map
         ref={mapRef}
@@ -441,7 +507,11 @@ export default function WeatherMapCanvas({
           if (!map && !fromSource && target && !target.isStyleLoaded())
             setFatal(e.error instanceof Error ? e.error : new Error(String(e.error)));
         }}
-        onMoveStart={() => dispatchPlayback({ type: 'viewport-changed' })}
+        onMoveStart={(e) => {
+          // the pan that brings a popup into view is not the user's: playback goes on
+          if (!(e as { popupFit?: boolean } | undefined)?.popupFit)
+            dispatchPlayback({ type: 'viewport-changed' });
+        }}
         onMoveEnd={(e) => readViewport(e.target)}
         onClick={onClick}
         onMouseMove={onMouseMove}
@@ -481,31 +551,44 @@ export default function WeatherMapCanvas({
         {measurePoints.length > 0 && <MeasureLayer points={measurePoints} />}
         {selection && (
           <Popup
+            ref={popupRef}
             longitude={selection.longitude}
             latitude={selection.latitude}
             onClose={() => setSelection(null)}
             closeOnClick={false}
-            maxWidth="320px"
+            anchor={popupAnchor}
+            offset={POPUP_OFFSET_PX}
+            className="allclear-map-popup"
+            maxWidth={freeBox ? `${Math.max(200, Math.min(320, freeBox.right - freeBox.left))}px` : '320px'}
           >
-            {selection.kind === 'strike' && <StrikePopup strike={selection.strike} />}
-            {selection.kind === 'storm-cell' && (
-              <StormCellPopup
-                cell={selection.cell}
-                warnings={selection.warnings}
-                onShowWarnings={() => openAlertsAt(selection.longitude, selection.latitude)}
-              />
-            )}
-            {selection.kind === 'tropical-point' && <TropicalPointPopup point={selection.point} />}
-            {selection.kind === 'alerts' && <AlertsPopup alerts={selection.alerts} />}
-            {selection.kind === 'observation' && (
-              <StationPopup
-                preferred={preferred}
-                onPreferredChange={setPreferred}
-                observation={observation.data}
-                isLoading={observation.isPending}
-                isError={observation.isError}
-              />
-            )}
+            <Box
+              sx={{
+                maxHeight: freeBox
+                  ? Math.max(120, freeBox.bottom - freeBox.top - POPUP_GAP_PX - 24)
+                  : undefined,
+                overflowY: 'auto',
+              }}
+            >
+              {selection.kind === 'strike' && <StrikePopup strike={selection.strike} />}
+              {selection.kind === 'storm-cell' && (
+                <StormCellPopup
+                  cell={selection.cell}
+                  warnings={selection.warnings}
+                  onShowWarnings={() => openAlertsAt(selection.longitude, selection.latitude)}
+                />
+              )}
+              {selection.kind === 'tropical-point' && <TropicalPointPopup point={selection.point} />}
+              {selection.kind === 'alerts' && <AlertsPopup alerts={selection.alerts} />}
+              {selection.kind === 'observation' && (
+                <StationPopup
+                  preferred={preferred}
+                  onPreferredChange={setPreferred}
+                  observation={observation.data}
+                  isLoading={observation.isPending}
+                  isError={observation.isError}
+                />
+              )}
+            </Box>
           </Popup>
         )}
         {hoverAlert && !selection && (
@@ -513,6 +596,7 @@ export default function WeatherMapCanvas({
             longitude={hoverAlert.longitude}
             latitude={hoverAlert.latitude}
             closeButton={false}
+            className="allclear-map-popup"
             offset={12}
           >
             <NwsAlertTooltip alert={hoverAlert.alert} />
@@ -521,6 +605,7 @@ export default function WeatherMapCanvas({
       </Map>
 
       <Box
+        ref={topBarRef}
         sx={{
           position: 'absolute',
           top: 8,
@@ -540,6 +625,7 @@ export default function WeatherMapCanvas({
 
       {!broadcast && (
         <Box
+          ref={toolStackRef}
           sx={{
             position: 'absolute',
             top: 8,
@@ -586,7 +672,7 @@ export default function WeatherMapCanvas({
       )}
 
       {radarShown && (
-        <Box sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 2 }}>
+        <Box ref={bottomBarRef} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8, zIndex: 2 }}>
           <RadarControls frameCount={frameList.length} coveragePoint={coveragePoint} hideMenus={broadcast} />
         </Box>
       )}
