@@ -77,5 +77,5 @@ export function fitPopup(
     hi - lo > freeHi - freeLo ? freeLo - lo : lo < freeLo ? freeLo - lo : hi > freeHi ? freeHi - hi : 0;
   const dx = shift(b.left, b.right, free.left, free.right);
   const dy = shift(b.top, b.bottom, free.top, free.bottom);
-  return { anchor: best, pan: [-dx, -dy] };
+  return { anchor: best, pan: [0 - dx, 0 - dy] };
 }
