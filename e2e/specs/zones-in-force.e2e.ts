@@ -5,7 +5,7 @@
 // both venues' saved zones differ from the policy, so each page shows the policy notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn } from '../support/browser.ts';
+import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet } from '../support/app.ts';
 
 const ADMIN = 'admin@demo.allclear.test';
@@ -118,4 +118,29 @@ describe('[ADMIN] rings at the zones in force (issue 20)', () => {
       await expectRingsInForce(page, 'Live Radar map', venue);
     });
   }
+
+  it('shows the notice inside the page at 390×844 and 1440×900 (screenshots)', async () => {
+    const venue = venues[0]!;
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const [path, mapName, name] of [
+        [`/?location=${venue.id}`, 'Dashboard map', 'dashboard'],
+        [`/LiveRadar?location=${venue.id}`, 'Live Radar map', 'live-radar'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('region', { name: mapName }).waitFor({ timeout: 20_000 });
+        await expect.poll(() => sourceLabels(page), { timeout: 30_000 }).toHaveLength(4);
+        const notice = page.getByText(NOTICE).first();
+        await notice.scrollIntoViewIfNeeded();
+        const box = await notice.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        await screenshot(page, `zones-in-force-${name}-${viewport.width}x${viewport.height}`);
+      }
+    }
+  });
 });
