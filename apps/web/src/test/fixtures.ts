@@ -130,6 +130,8 @@ function location(
       lockedByPolicy: false,
       differsFromSaved: false,
     },
+    // the demo user is a Super Admin: every action on an unlocked location
+    abilities: { edit: true, delete: true, rename: true },
   };
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { locationAbilities, type RoleName } from '@allclear/domain';
 import { demoLocations } from '../../../test/fixtures.ts';
 import { stubApi } from '../../../test/render-app.tsx';
 import { observationFor } from '../test/dashboard-payloads.ts';
@@ -51,5 +52,33 @@ describe('SelectedLocationPanel', { timeout: 30_000 }, () => {
     renderPanel(<SelectedLocationPanel location={location} onEdit={onEdit} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Edit Location' }));
     expect(onEdit).toHaveBeenCalledWith(location);
+  });
+
+  // A location shared by the organisation (no owner), served with the abilities the server's location policy
+  // gives each role: the Customer may not change it, so it is not offered; an Admin may.
+  const shared = (role: RoleName) => ({
+    ...location,
+    organizationLocationId: 11,
+    abilities: locationAbilities(
+      { userId: 'me', customerId: 1, role },
+      { customerId: 1, userId: null, type: 0 },
+    ),
+  });
+
+  it('does not offer Edit Location to a Customer on a shared location', async () => {
+    serve();
+    renderPanel(<SelectedLocationPanel location={shared('Customer')} onEdit={() => {}} />);
+    expect(await screen.findByText('Image updated 12 min ago')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Location' })).not.toBeInTheDocument();
+  });
+
+  it('offers Edit Location to an Admin on a shared location', async () => {
+    serve();
+    const onEdit = vi.fn();
+    const forAdmin = shared('Admin');
+    renderPanel(<SelectedLocationPanel location={forAdmin} onEdit={onEdit} />);
+    expect(await screen.findByText('Image updated 12 min ago')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit Location' }));
+    expect(onEdit).toHaveBeenCalledWith(forAdmin);
   });
 });

@@ -64,9 +64,12 @@ export function SelectedLocationPanel({
         </Box>
         <StaleBadge queries={[observation, imageStamp]} />
         <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" startIcon={<EditLocationAltOutlined />} onClick={() => onEdit(location)}>
-          Edit Location
-        </Button>
+        {/* offered only where the caller's abilities (the server's location policy) allow the edit */}
+        {location.abilities.edit ? (
+          <Button size="small" startIcon={<EditLocationAltOutlined />} onClick={() => onEdit(location)}>
+            Edit Location
+          </Button>
+        ) : null}
       </Box>
       <Typography variant="body2" color="text.secondary" noWrap title={location.locationName}>
         {location.locationName}

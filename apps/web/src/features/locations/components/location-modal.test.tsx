@@ -6,7 +6,13 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { LOCATION_FIELD_MESSAGES, type TLocation } from '@allclear/contracts';
-import { greatCircleMiles, POLICY_LOCK_NOTICE, zoneBoundsMessage } from '@allclear/domain';
+import {
+  greatCircleMiles,
+  locationAbilities,
+  POLICY_LOCK_NOTICE,
+  zoneBoundsMessage,
+  type RoleName,
+} from '@allclear/domain';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
@@ -83,11 +89,22 @@ const saved: TLocation = {
   forecastLocation: false,
   organizationLocationId: null,
   type: 0,
+  zonesInForce: {
+    radii: [10, 20, 0, 0],
+    allClearMinutes: 30,
+    lockedByPolicy: false,
+    differsFromSaved: false,
+  },
+  abilities: { edit: true, delete: true, rename: true },
 };
+
+/** The abilities the server serves a role on a shared (organisation) location: the domain's location policy. */
+const sharedAbilities = (role: RoleName, type: number) =>
+  locationAbilities({ userId: 'viewer', customerId: 1, role }, { customerId: 1, userId: null, type });
 
 function renderModal(props: { location?: TLocation | null; features?: number[] } = {}) {
   const onClose = vi.fn();
-  render(
+  const view = render(
     <AppProviders queryClient={createQueryClient({ retry: false })}>
       <LocationModal
         open
@@ -97,7 +114,7 @@ function renderModal(props: { location?: TLocation | null; features?: number[] }
       />
     </AppProviders>,
   );
-  return { onClose };
+  return { onClose, unmount: view.unmount };
 }
 
 const zoneValue = (zone: number) =>
@@ -403,11 +420,23 @@ describe('delete', () => {
 
   it('disables Delete and the name for a type-1 location; edit mode locks address, position and organisation location', () => {
     stubFetch(baseRoutes);
-    renderModal({ location: { ...saved, type: 1 } });
+    renderModal({ location: { ...saved, type: 1, abilities: sharedAbilities('Admin', 1) } });
     expect(screen.getByRole('button', { name: 'Delete Location' })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Name/ })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Address' })).toBeDisabled();
     expect(screen.getByRole('spinbutton', { name: 'Latitude' })).toBeDisabled();
+  });
+
+  it('offers Delete and the name on a shared location as its served abilities say (Admin yes; no delete without the ability)', () => {
+    stubFetch(baseRoutes);
+    const admin = renderModal({ location: { ...saved, abilities: sharedAbilities('Admin', 0) } });
+    expect(screen.getByRole('button', { name: 'Delete Location' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toBeEnabled();
+    admin.unmount();
+    // a location served with no delete or rename ability (type 0, so only the abilities can say no)
+    renderModal({ location: { ...saved, abilities: { edit: true, delete: false, rename: false } } });
+    expect(screen.getByRole('button', { name: 'Delete Location' })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Name/ })).toBeDisabled();
   });
 });
 

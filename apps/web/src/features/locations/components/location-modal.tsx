@@ -329,7 +329,8 @@ function LocationForm({ location, customerFeatures, onClose }: FormProps) {
                   required
                   value={label}
                   onChange={(e) => setLabel(e.target.value)}
-                  disabled={location?.type === 1}
+                  // a type-1 location keeps its name (spec 01 §5); the served abilities say so
+                  disabled={location ? !location.abilities.rename : false}
                   error={Boolean(fieldErrors.Label)}
                   helperText={fieldErrors.Label?.[0]}
                   slotProps={{ htmlInput: { maxLength: LOCATION_LABEL_MAX_LENGTH } }}
@@ -471,7 +472,7 @@ function LocationForm({ location, customerFeatures, onClose }: FormProps) {
               <Button
                 color="error"
                 onClick={() => setConfirmingDelete(true)}
-                disabled={location.type === 1 || deleting}
+                disabled={!location.abilities.delete || deleting}
               >
                 Delete Location
               </Button>
