@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { ARTIFACTS, baseUrl, launchBrowser, newContext, signIn } from '../support/browser.ts';
 import { apiGet } from '../support/app.ts';
+import { allowConsoleErrors } from '../support/console-errors.ts';
 
 /** The journey's own account: no other journey signs in with it except the sidebar check of shell.e2e.ts. */
 const USER = 'assistant@demo.allclear.test';
@@ -41,6 +42,20 @@ interface Observation {
   data: Record<string, unknown> | null;
   weatherStation: { id: number; type: number; imageUrl: string | null } | null;
 }
+
+/** The errors this journey causes on purpose: every other console error still fails it. */
+const INJECTED_FAULTS = [
+  {
+    pattern: /Failed to load resource: the server responded with a status of 503 /,
+    reason: 'the fault switch answers 503 to the call under test (fail())',
+  },
+  {
+    pattern:
+      /(Dashboard panel crashed|Map crashed|AJAXError: Service Unavailable \(503\)|TypeError: Cannot read properties of null)/,
+    reason:
+      'the crash cases plant a malformed answer or fail the map style: the error boundary logs what it caught',
+  },
+];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -121,6 +136,7 @@ async function findVenue(): Promise<{ venue: Location; observation: Observation 
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser);
+  allowConsoleErrors(context, INJECTED_FAULTS);
   page = await context.newPage();
   await signIn(page, USER);
   ({ venue, observation } = await findVenue());
@@ -298,6 +314,7 @@ describe('[ASSISTANT][DASHBOARD] fallbacks when the server fails a call', () => 
   it('map: its fallback text when the base style cannot be loaded', async () => {
     // The browser keeps a loaded style for 5 minutes: a fresh context asks the server for it.
     const fresh = await newContext(browser);
+    allowConsoleErrors(fresh, INJECTED_FAULTS);
     try {
       const freshPage = await fresh.newPage();
       await signIn(freshPage, USER);

@@ -16,6 +16,17 @@ export interface AllowedConsoleError {
 export const ALLOWED_CONSOLE_ERRORS: readonly AllowedConsoleError[] = [];
 
 const watched = new WeakMap<BrowserContext, string[]>();
+const allowedIn = new WeakMap<BrowserContext, AllowedConsoleError[]>();
+
+/**
+ * Accepts, in this context only, errors the journey causes on purpose (a fault it injects, a crash it plants). Each
+ * entry needs its reason.
+ */
+export function allowConsoleErrors(context: BrowserContext, entries: readonly AllowedConsoleError[]): void {
+  for (const a of entries)
+    if (!a.reason.trim()) throw new Error(`allow-list entry ${a.pattern} has no reason`);
+  allowedIn.set(context, [...(allowedIn.get(context) ?? []), ...entries]);
+}
 
 function describeConsole(page: Page, msg: ConsoleMessage): string {
   const at = msg.location();
@@ -44,7 +55,7 @@ export function watchConsoleErrors(context: BrowserContext): void {
 /** The errors seen so far in the context that no allow-list entry accepts. */
 export function unexpectedConsoleErrors(
   context: BrowserContext,
-  allowed: readonly AllowedConsoleError[] = ALLOWED_CONSOLE_ERRORS,
+  allowed: readonly AllowedConsoleError[] = [...ALLOWED_CONSOLE_ERRORS, ...(allowedIn.get(context) ?? [])],
 ): string[] {
   for (const a of allowed)
     if (!a.reason.trim()) throw new Error(`allow-list entry ${a.pattern} has no reason`);
