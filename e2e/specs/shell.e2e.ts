@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { visibleSidebarEntries, type RoleName } from '@allclear/domain';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet, builtScreenPaths, storedOidcUser } from '../support/app.ts';
 import { axeCheckCatches, expectNoSeriousAxeViolations } from '../support/axe.ts';
 
@@ -35,7 +35,17 @@ describe('[ALL ROLES][SHELL] sign-in and sidebar', () => {
       const me = await apiGet<{ roleName: string; permissions: string[] }>(page, '/api/user/current');
       expect(me.status).toBe(200);
       expect(me.data!.roleName).toBe(role);
-      const aq = await apiGet<unknown[]>(page, '/api/AirQuality');
+      // Asked from here, not through the page: a Customer is refused (403), which the browser would log as a
+      // console error of the journey's own making.
+      const token = (await storedOidcUser(page))?.access_token;
+      const aqResponse = await fetch(`${baseUrl()}/api/AirQuality`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const aq = {
+        status: aqResponse.status,
+        data: aqResponse.ok ? ((await aqResponse.json()) as { data: unknown[] }).data : undefined,
+      };
+      if (role === 'Customer') expect(aq.status).toBe(403);
       const expected = visibleSidebarEntries(
         { role, permissions: me.data!.permissions },
         {
