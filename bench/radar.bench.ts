@@ -71,7 +71,7 @@ async function coldLoad(page: Page): Promise<Required<Marks>> {
   const handle = await page
     .waitForFunction(
       () => {
-        const m = (window as unknown as { __radarMarks?: Marks }).__radarMarks;
+        const m = (globalThis as unknown as { __radarMarks?: Marks }).__radarMarks;
         return m?.radar !== undefined && m.mapReady !== undefined ? m : null;
       },
       undefined,
@@ -79,11 +79,11 @@ async function coldLoad(page: Page): Promise<Required<Marks>> {
     )
     .catch(async (err: unknown) => {
       const state = await page.evaluate(() => ({
-        url: location.href,
-        marks: (window as unknown as { __radarMarks?: Marks }).__radarMarks,
-        hook: Boolean((window as unknown as { __allclearMap?: unknown }).__allclearMap),
+        url: (globalThis as unknown as { location: { href: string } }).location.href,
+        marks: (globalThis as unknown as { __radarMarks?: Marks }).__radarMarks,
+        hook: Boolean((globalThis as unknown as { __allclearMap?: unknown }).__allclearMap),
         sample: (
-          window as unknown as { __allclearMap?: { radarSample(): unknown } }
+          globalThis as unknown as { __allclearMap?: { radarSample(): unknown } }
         ).__allclearMap?.radarSample(),
       }));
       await page.screenshot({ path: join(tmpdir(), 'radar-bench-timeout.png') });
