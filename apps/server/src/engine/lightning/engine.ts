@@ -218,13 +218,15 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   // process owns the lightning state; a second one would need its own partition of locations.
   const zoneCache = new Map<number, ZoneStateRow[]>();
   let loaded = false;
-  // Zones whose delay a strike only extended (no transition). With the strike queue idle and few of
-  // them they are written at once; under load in small chunks while the queue is idle, each zone
-  // after 5 s (once, however many strikes extended it) and within 30 s at most, so the database's
-  // countdowns may trail by that much under a storm (transitions are always written at once). Their
-  // strikes are stored in the same transaction, so after a crash replayRecent() re-applies them
-  // before anything is cleared: the cache, not the row, decides an all-clear.
-  const dirty = new Map<number, { zones: Set<number>; since: number; transition: boolean }>();
+  // Zone rows not written yet. With the strike queue idle and few of them they are written at once;
+  // under load in small chunks while the queue is idle: transitions (delay starts) first, then each
+  // extended zone after 5 s (once, however many strikes extended it) and within 30 s at most, so the
+  // database's countdowns may trail by that much under a storm. Their strikes are stored with their
+  // alerts, so after a crash replayRecent() applies them again before anything is cleared: the cache,
+  // not the row, decides an all-clear.
+  const dirty = new Map<number, { zones: Set<number>; since: number }>();
+  /** The locations of `dirty` holding a transition. */
+  const dirtyTransitions = new Set<number>();
 
   /** Runs engine work one piece at a time, in arrival order (index changes before later strikes). */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -284,10 +286,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   /** Marks a zone's row to be written; a transition (delay start or all-clear) is written before extensions. */
   function markDirty(locationId: number, zone: number, transition = false): void {
     const entry = dirty.get(locationId);
-    if (entry) {
-      entry.zones.add(zone);
-      entry.transition ||= transition;
-    } else dirty.set(locationId, { zones: new Set([zone]), since: performance.now(), transition });
+    if (entry) entry.zones.add(zone);
+    else dirty.set(locationId, { zones: new Set([zone]), since: performance.now() });
+    if (transition) dirtyTransitions.add(locationId);
   }
 
   /**
@@ -304,11 +305,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       const cached = zoneCache.get(id);
       if (cached) for (const zone of entry.zones) rows.push(cached[zone - 1]!);
       dirty.delete(id);
+      dirtyTransitions.delete(id);
     };
     if (!all) {
-      for (const [id, entry] of dirty) {
+      for (const id of dirtyTransitions) {
         if (rows.length >= maxRows) break;
-        if (entry.transition) take(id, entry);
+        const entry = dirty.get(id);
+        if (entry) take(id, entry);
+        else dirtyTransitions.delete(id);
       }
     }
     for (const [id, entry] of dirty) {
@@ -343,6 +347,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     locationIndex.remove(id);
     zoneCache.delete(id);
     dirty.delete(id);
+    dirtyTransitions.delete(id);
   }
 
   async function reloadLocations(filter: { ids?: number[]; customerId?: number }): Promise<void> {
@@ -564,8 +569,22 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
       for (const [id, zone, transition] of deferred)
         if (locationIndex.get(id)) markDirty(id, zone, transition);
-      for (const [id, zones] of updated) publishChange(id, zones);
+      for (const [id, zones] of updated) queuePublish(id, zones);
     };
+  }
+
+  // Changes go to the bus on the next turn of the event loop, in order, after the batch's strikes have resolved:
+  // at a storm's onset a batch changes thousands of locations, and telling the bus is no part of the alert.
+  let toPublish: [number, readonly ZoneStateRow[]][] = [];
+  function queuePublish(locationId: number, zones: readonly ZoneStateRow[]): void {
+    if (toPublish.length === 0) {
+      setImmediate(() => {
+        const changes = toPublish;
+        toPublish = [];
+        for (const [id, z] of changes) publishChange(id, z);
+      });
+    }
+    toPublish.push([locationId, zones]);
   }
 
   /** Tells the bus a location's zones changed (after commit; from the cache, so extensions not yet written count). */
@@ -821,13 +840,20 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     waiting = [];
     try {
       await ingestNow(taken.flatMap((w) => w.strikes));
-      // the queue is idle and the backlog small: write the extensions now; under load the tick writes
-      // them every few seconds, each zone once however many strikes extended it
+      // the queue is idle and the backlog small: write the zone rows now, before the strikes resolve, so a
+      // reader sees them at once
       if (waiting.length === 0 && dirty.size <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
-      else await flushWhenIdle();
-      for (const w of taken) w.done();
     } catch (err) {
       for (const w of taken) w.done(err);
+      return;
+    }
+    for (const w of taken) w.done();
+    // under load the strikes (and their alerts) are committed: resolve them first, then write a chunk of the
+    // backlog while no strikes wait, transitions first, each zone once however many strikes extended it
+    if (dirty.size > 0) {
+      await flushWhenIdle().catch((err: unknown) =>
+        log.error({ err }, 'lightning: writing zone rows failed'),
+      );
     }
   }
   const ingest = (strikes: Strike[]): Promise<void> =>
