@@ -123,7 +123,7 @@ const scenarios: Scenario[] = [
         subject: 'All Clear: Heat Index at Lakeside Stadium',
         text: [
           'Practice may resume outdoors.',
-          'All clear as of 12:45 PM CDT: Heat Index at Lakeside Stadium has stayed below the policy threshold of 103°F for 30 minutes (now 85°F).',
+          'All clear as of 12:45 PM CDT: Heat Index at Lakeside Stadium has stayed below the policy threshold of 103°F for 30 minutes (reached 137°F at 12:10 PM CDT; now 85°F).',
         ],
       },
       {
@@ -175,7 +175,7 @@ const scenarios: Scenario[] = [
         subject: 'All Clear: Wind Speed at Harbor Field',
         text: [
           'Tents may go back up.',
-          'All clear as of 2:41 PM CDT: Wind Speed at Harbor Field has stayed below the policy threshold of 20 mph for 15 minutes (now 10 mph).',
+          'All clear as of 2:41 PM CDT: Wind Speed at Harbor Field has stayed below the policy threshold of 20 mph for 15 minutes (reached 30 mph at 2:15 PM CDT; now 10 mph).',
         ],
       },
       {
