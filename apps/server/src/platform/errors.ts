@@ -2,6 +2,7 @@
 // spec's `responseException` envelope (spec 02 §3 'Server error shape').
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { fieldErrorKey } from '@allclear/contracts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -28,22 +29,6 @@ export function errorBody(message: string, errors: FieldErrors = {}) {
   return { responseException: { message, errors } };
 }
 
-/**
- * A request field path in the server's field-error naming (spec 01 §8: `Label`, `LocationName`;
- * spec 02 §5: `AlertTimes[day].StartTime`): each segment PascalCase, array indexes in brackets.
- */
-export function fieldKey(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else {
-      const s = String(seg);
-      out += (out ? '.' : '') + s.charAt(0).toUpperCase() + s.slice(1);
-    }
-  }
-  return out || 'Body';
-}
-
 interface ZodIssueLike {
   path: PropertyKey[];
   message: string;
@@ -56,10 +41,10 @@ function zodFieldErrors(issues: readonly ZodIssueLike[], part: string): FieldErr
   const add = (key: string, msg: string) => (errors[key] ??= []).push(msg);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const k of issue.keys) add(fieldKey([...issue.path, k]), `Unknown field '${k}'.`);
+      for (const k of issue.keys) add(fieldErrorKey([...issue.path, k]), `Unknown field '${k}'.`);
     } else {
       add(
-        part === 'body' ? fieldKey(issue.path) : fieldKey(issue.path.length ? issue.path : [part]),
+        part === 'body' ? fieldErrorKey(issue.path) : fieldErrorKey(issue.path.length ? issue.path : [part]),
         issue.message,
       );
     }
