@@ -1,61 +1,19 @@
 // First radar on Live Radar (issue 12): the built product on a loopback port with a fresh embedded database,
 // Debian's Chromium signed in as the demo admin, and five cold loads of /LiveRadar (the browser's cache cleared
-// before each). For each load the page itself records, on animation frames, when the map was first ready (its 'load' event: the
-// baseline: style loaded, nothing of the radar asked for yet) and when a radar frame was first on screen with its
-// tiles loaded. Target: the median from navigation to the first radar frame under 1.5 s.
+// before each). For each load the page itself records, on animation frames, when the map was first ready (its
+// 'load' event, the baseline: nothing of the radar asked for yet) and when a radar frame was first on screen with
+// a tile of it loaded. Target: the median from navigation to the first radar frame under 1.5 s.
 // The server's tile cache is cold on the first load only; later loads measure the browser's side.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium, startProduct } from '../e2e/support/product.ts';
 
 const TARGET_MS = 1500;
 const LOADS = 5;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const baseUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DIST: join(root, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'test',
-      MQTT_PORT: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited early');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not become ready');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 interface Marks {
   mapReady?: number;
@@ -102,27 +60,11 @@ export async function run(): Promise<boolean> {
     const { build } = (await import(join(root, 'scripts/build.mjs'))) as { build: () => void };
     build();
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'allclear-radar-bench-'));
-  const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  const product = await startProduct();
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({
-      baseURL: `http://localhost:${port}`,
+      baseURL: product.baseUrl,
       viewport: { width: 1440, height: 900 },
     });
     // A string, not a function: tsx would wrap the inner function in a helper the page does not have.
@@ -168,8 +110,6 @@ export async function run(): Promise<boolean> {
     return ok;
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }

@@ -1,39 +1,22 @@
 // Debian's Chromium through playwright-core, with the flags this machine needs.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { softExpectNoSeriousAxeViolations } from './axe.ts';
 import { softExpectNoConsoleErrors, watchConsoleErrors } from './console-errors.ts';
+import { launchChromium } from './product.ts';
 
 export const ARTIFACTS = resolve(__dirname, '../artifacts');
 export const DEMO_PASSWORD = 'AllClear-demo-1';
 
 export const baseUrl = () => inject('baseUrl');
 
+/** Debian's Chromium with this machine's flags (support/product.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-angle=swiftshader',
-      '--enable-unsafe-swiftshader',
-    ],
-  });
+  return launchChromium();
 }
 
-/**
- * A browser context at the app. Closing it first runs axe-core on each of its pages still showing the app: a
- * serious or critical violation fails the journey (see support/axe.ts). Any console error or unhandled rejection
- * on any of its pages fails the journey too, when it closes (see support/console-errors.ts).
- */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
