@@ -1,7 +1,10 @@
 // The conditions timeline through the real panel: default WBGT, the choice remembered, gap filling, the
 // 'Forecast Max' badge and the failure text.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { timeZoneAt } from '@allclear/domain';
+import type { ChartOption } from '../../../components/chart/lazy-chart.tsx';
+import { HONOLULU, pinProcessTimeZone } from '../../../test/time-zone.ts';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/render-app.tsx';
 import { historyPoint, hourlySeries, observationFor, serverError } from '../test/dashboard-payloads.ts';
@@ -13,7 +16,20 @@ import {
   TIMELINE_METRIC_STORAGE_KEY,
 } from './conditions-timeline.tsx';
 
-afterEach(() => localStorage.clear());
+// the chart's options as the panel gives them (jsdom cannot draw echarts)
+const charts = vi.hoisted(() => [] as unknown[]);
+vi.mock('../../../components/chart/chart.tsx', () => ({
+  default: (props: { option: unknown; label: string }) => {
+    charts.push(props.option);
+    return <div role="img" aria-label={props.label} />;
+  },
+}));
+
+afterEach(() => {
+  localStorage.clear();
+  charts.length = 0;
+});
+pinProcessTimeZone('America/Chicago');
 
 const HISTORY = [
   historyPoint('2026-07-15T16:00:00.000Z', 80.1, 5, 88),
@@ -37,6 +53,7 @@ describe('Conditions timeline', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'WBGT readings' });
     const values = within(table)
       .getAllByRole('row')
+      .slice(1)
       .map((r) => r.lastChild!.textContent);
     expect(values).toEqual(['80.1', '80.6', '--', '--', '--', '81.2']);
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute(
@@ -80,6 +97,39 @@ describe('Conditions timeline', { timeout: 30_000 }, () => {
     expect(screen.queryByText('Forecast Max')).not.toBeInTheDocument();
   });
 
+  it("reads its times in the venue's zone and names it once: the axis title and the table's time column", async () => {
+    serve(HISTORY);
+    renderPanel(
+      <ConditionsTimeline locationId={1} timeZone={timeZoneAt(HONOLULU.latitude, HONOLULU.longitude)} />,
+    );
+    const table = await screen.findByRole('table', { name: 'WBGT readings' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('Time (HST)');
+    // 16:00Z is 6 AM in Honolulu (11 AM in the process's Chicago)
+    expect(rows.slice(1).map((r) => r.firstChild!.textContent)).toEqual([
+      '6:00 AM',
+      '6:15 AM',
+      '6:30 AM',
+      '6:45 AM',
+      '7:00 AM',
+      '7:15 AM',
+    ]);
+    await screen.findByRole('img', { name: 'WBGT over the last 3 hours' });
+    const option = charts.at(-1) as ChartOption & {
+      xAxis: { name: string; axisLabel: { formatter: (v: number) => string } };
+    };
+    expect(option.xAxis.name).toBe('Time (HST)');
+    expect(option.xAxis.axisLabel.formatter(Date.parse('2026-07-15T18:00:00.000Z'))).toBe('8 AM');
+  });
+
+  it("names the browser's zone where no location zone is given", async () => {
+    serve(HISTORY);
+    renderPanel(<ConditionsTimeline locationId={1} />);
+    const table = await screen.findByRole('table', { name: 'WBGT readings' });
+    expect(within(table).getAllByRole('row')[0]).toHaveTextContent('Time (CDT)');
+    expect(within(table).getAllByRole('row')[1]!.firstChild).toHaveTextContent('11:00 AM');
+  });
+
   it('shows the failure text when the history call fails', async () => {
     serve(serverError);
     renderPanel(<ConditionsTimeline locationId={1} />);
@@ -100,5 +150,17 @@ describe('forecastMaxBadge', () => {
       time: t0 + 2 * H,
     });
     expect(forecastMaxBadge(observed, [{ time: t0 + 2 * H, value: 82 }])).toBeNull();
+  });
+
+  it("keeps to the rest of the location's day", () => {
+    // 15:00Z is 5 AM in Honolulu: 05:00Z next day is 7 PM the same day there (midnight, the next day, in the
+    // process's Chicago); 11:00Z next day (1 AM HST) is the next day
+    const observed = [{ time: t0, value: 80 }];
+    const honolulu = timeZoneAt(HONOLULU.latitude, HONOLULU.longitude);
+    expect(forecastMaxBadge(observed, [{ time: t0 + 14 * H, value: 81 }], honolulu)).toEqual({
+      value: 81,
+      time: t0 + 14 * H,
+    });
+    expect(forecastMaxBadge(observed, [{ time: t0 + 20 * H, value: 81 }], honolulu)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // Conditions timeline (spec 01 §2, §5; spec 02 §2.2): WBGT / Wind Speed (mph) / Temperature (F) remembered locally
 // (default WBGT), the last 3 hours on the dashboard with 'View All', gaps filled at 15-minute steps, and a
-// 'Forecast Max' badge when the forecast maximum exceeds the observed maximum at a later hour.
+// 'Forecast Max' badge when the forecast maximum exceeds the observed maximum at a later hour. Times read in the
+// location's zone, named once: the axis title 'Time (CDT)' and the readings table's time column.
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import dayjs from 'dayjs';
@@ -24,6 +25,7 @@ import { BREAKDOWN_HOURS, useHourlyForecast } from '../api/get-forecasts.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { DASHBOARD_TIMELINE_HOURS, useObservationHistory } from '../api/get-observation-history.ts';
 import { useLocationPolicies } from '../api/location-policies.ts';
+import { browserTimeZone, localClock, localDayKey, localHour, zoneName } from '../lib/local-time.ts';
 import { historicalPath } from './current-conditions.tsx';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -147,23 +149,31 @@ function readStoredMetric(): TimelineMetric {
 export function forecastMaxBadge(
   points: readonly TimelinePoint[],
   hours: readonly { time: number; value: number | null }[],
+  timeZone: string = browserTimeZone(),
 ): { value: number; time: number } | null {
   let obs: TimelinePoint | null = null;
   for (const p of points) if (p.value !== null && (obs === null || p.value > obs.value!)) obs = p;
   if (!obs || obs.value === null) return null;
   const last = points[points.length - 1]!.time;
-  const endOfDay = dayjs(last).endOf('day').valueOf();
+  // the observed day is the location's day
+  const day = localDayKey(last, timeZone);
   let max: { value: number; time: number } | null = null;
   for (const h of hours)
-    if (h.value !== null && h.time > last && h.time <= endOfDay && (max === null || h.value > max.value))
+    if (
+      h.value !== null &&
+      h.time > last &&
+      localDayKey(h.time, timeZone) === day &&
+      (max === null || h.value > max.value)
+    )
       max = { value: h.value, time: h.time };
   if (!max) return null;
   const laterHour = dayjs(max.time).startOf('hour').valueOf() > dayjs(obs.time).startOf('hour').valueOf();
   return max.value > obs.value && laterHour ? max : null;
 }
 
-/** The conditions timeline of a location whose station type is above 0. */
-export function ConditionsTimeline({ locationId }: { locationId: number }) {
+/** The conditions timeline of a location whose station type is above 0, its times in `timeZone` (the browser's by default). */
+export function ConditionsTimeline({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
+  const zone = timeZone ?? browserTimeZone();
   const [metric, setMetric] = useState<TimelineMetric>(readStoredMetric);
   const history = useObservationHistory(locationId, DASHBOARD_TIMELINE_HOURS);
   const hourly = useHourlyForecast(locationId, BREAKDOWN_HOURS);
@@ -190,8 +200,9 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
               time: Date.parse(h.forecastStartTime),
               value: forecast(h, metric),
             })),
+            zone,
           ),
-    [points, hourly.data, metric],
+    [points, hourly.data, metric, zone],
   );
 
   const marks = useMemo(
@@ -215,12 +226,17 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
   // The axis spans exactly the dashboard's window, ending at the latest reading, with hourly labels ('2 PM'): the
   // time axis left to itself spread sparse data over days and crowded its labels into a narrow card.
   const end = points.length > 0 ? points[points.length - 1]!.time : null;
+  // the zone is named once, in the axis title ('Time (CDT)'), not on every tick
+  const axisTitle = end === null ? 'Time' : `Time (${zoneName(end, zone)})`;
   const option: ChartOption = {
     animation: false,
-    grid: { left: 40, right: 16, top: 16, bottom: 28 },
+    grid: { left: 40, right: 16, top: 16, bottom: 48 },
     tooltip: { trigger: 'axis' },
     xAxis: {
       type: 'time',
+      name: axisTitle,
+      nameLocation: 'middle',
+      nameGap: 32,
       ...(end === null ? {} : { min: end - DASHBOARD_TIMELINE_HOURS * HOUR_MS, max: end }),
       minInterval: HOUR_MS,
       splitNumber: DASHBOARD_TIMELINE_HOURS,
@@ -228,7 +244,7 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
         hideOverlap: true,
         // clear of the lowest value label, which sits on the axis line in the same corner
         margin: 12,
-        formatter: (value: number) => dayjs(value).format('h A'),
+        formatter: (value: number) => localHour(value, zone),
       },
     },
     yAxis: {
@@ -292,10 +308,16 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
         />
         <Box sx={visuallyHidden}>
           <table aria-label={`${metric} readings`}>
+            <thead>
+              <tr>
+                <th scope="col">{axisTitle}</th>
+                <th scope="col">{metric}</th>
+              </tr>
+            </thead>
             <tbody>
               {points.map((p, i) => (
                 <tr key={p.time}>
-                  <td>{dayjs(p.time).format('h:mm A')}</td>
+                  <td>{localClock(p.time, zone)}</td>
                   <td data-breach={colourings[i]?.state}>
                     {p.value === null ? MISSING_VALUE : formatValue(p.value, DECIMALS[metric])}
                   </td>
@@ -319,7 +341,7 @@ export function ConditionsTimeline({ locationId }: { locationId: number }) {
               label="Forecast Max"
               // warning.main under white text is 3.5:1; the dark shade keeps AA
               sx={{ bgcolor: 'warning.dark', color: 'common.white' }}
-              title={`${formatValue(badge.value, DECIMALS[metric])} at ${dayjs(badge.time).format('h A')}`}
+              title={`${formatValue(badge.value, DECIMALS[metric])} at ${localHour(badge.time, zone)} ${zoneName(badge.time, zone)}`}
             />
           ) : null}
           <TextField
