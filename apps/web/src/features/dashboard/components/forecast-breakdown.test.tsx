@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/render-app.tsx';
 import { dailySeries, hourlySeries, serverError } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
+import { timeZoneAt } from '@allclear/domain';
+import { HONOLULU, pinProcessTimeZone } from '../../../test/time-zone.ts';
 import { FORECAST_EMPTY_TEXT, FORECAST_FAILURE_TEXT, ForecastBreakdown } from './forecast-breakdown.tsx';
 
 const START = '2026-07-15T18:00:00.000Z';
@@ -30,7 +32,32 @@ async function chooseMetric(user: ReturnType<typeof userEvent.setup>, name: stri
   await user.click(within(screen.getByRole('listbox')).getByRole('option', { name }));
 }
 
+pinProcessTimeZone('America/Chicago');
+
 describe('Forecast Breakdown', { timeout: 30_000 }, () => {
+  it("labels the hourly columns in the venue's zone and names it once above the strip", async () => {
+    serve(hourlySeries(START, 36), dailySeries(START));
+    renderPanel(
+      <ForecastBreakdown locationId={1} timeZone={timeZoneAt(HONOLULU.latitude, HONOLULU.longitude)} />,
+    );
+    const strip = await screen.findByRole('list', { name: 'Hourly forecast' });
+    const columns = within(strip).getAllByRole('listitem');
+    // 18:00Z is 8 AM Wednesday in Honolulu (1 PM in the process's Chicago); 06:00Z is still Wednesday there
+    expect(columns[0]).toHaveAccessibleName('Wed 8 AM');
+    expect(columns[12]).toHaveAccessibleName('Wed 8 PM');
+    expect(columns[16]).toHaveAccessibleName('Thu 12 AM');
+    expect(screen.getByTestId('forecast-time-zone')).toHaveTextContent('Time (HST)');
+    expect(strip).not.toHaveTextContent('HST');
+  });
+
+  it("names the browser's zone where no location zone is given", async () => {
+    serve(hourlySeries(START, 36), dailySeries(START));
+    renderPanel(<ForecastBreakdown locationId={1} />);
+    const strip = await screen.findByRole('list', { name: 'Hourly forecast' });
+    expect(within(strip).getAllByRole('listitem')[0]).toHaveAccessibleName('Wed 1 PM');
+    expect(screen.getByTestId('forecast-time-zone')).toHaveTextContent('Time (CDT)');
+  });
+
   it('opens hourly on Feels Like and offers Temperature but not High or Low', async () => {
     serve(hourlySeries(START, 36), dailySeries(START));
     renderPanel(<ForecastBreakdown locationId={1} />);

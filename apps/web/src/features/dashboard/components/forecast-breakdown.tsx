@@ -1,6 +1,6 @@
 // Forecast Breakdown (spec 01 §2, §4, §9): Hourly/Daily toggle, the metric selector and its rules, 60 px columns
 // on a 2160 px (hourly) or 420 px (daily) strip, desktop-only arrows, drag to scroll, a 240 px scroll step, the
-// snow rule, chart precision and series colours.
+// snow rule, chart precision and series colours. Hours read in the location's zone, named once above the strip.
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
@@ -34,6 +34,7 @@ import type { TDailyForecastItem, THourlyForecastItem } from '@allclear/contract
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { BREAKDOWN_HOURS, useDailyForecast, useHourlyForecast } from '../api/get-forecasts.ts';
+import { browserTimeZone, localHour, localWeekday, zoneName } from '../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
 
@@ -124,9 +125,9 @@ interface Column {
   values: { metric: ForecastMetric; label: string; text: string }[];
 }
 
-function hourlyColumns(items: readonly THourlyForecastItem[], snow: boolean): Column[] {
+function hourlyColumns(items: readonly THourlyForecastItem[], snow: boolean, timeZone: string): Column[] {
   return items.map((h) => {
-    const t = dayjs(h.forecastStartTime ?? h.observationTime);
+    const t = h.forecastStartTime ?? h.observationTime;
     const values: Column['values'] = [
       {
         metric: 'ambientTemperature',
@@ -146,8 +147,8 @@ function hourlyColumns(items: readonly THourlyForecastItem[], snow: boolean): Co
       values.push({ metric: 'snow', label: 'Snow', text: `${show('snow', h.snowAccumulation.value)} in` });
     return {
       key: h.forecastStartTime,
-      top: t.format('ddd'),
-      bottom: t.format('h A'),
+      top: localWeekday(t, timeZone),
+      bottom: localHour(t, timeZone),
       chance: h.precipitationChance.value,
       code: h.weatherCode.value,
       codeText: h.weatherCode.text,
@@ -213,8 +214,9 @@ function chartOption(values: (number | null)[], metric: ForecastMetric, width: n
   };
 }
 
-/** The Forecast Breakdown panel of a location. */
-export function ForecastBreakdown({ locationId }: { locationId: number }) {
+/** The Forecast Breakdown panel of a location, its hours in `timeZone` (the browser's by default). */
+export function ForecastBreakdown({ locationId, timeZone }: { locationId: number; timeZone?: string }) {
+  const zone = timeZone ?? browserTimeZone();
   const hourly = useHourlyForecast(locationId, BREAKDOWN_HOURS);
   const daily = useDailyForecast(locationId);
   const [view, setView] = useState<ForecastView>(DEFAULT_FORECAST_VIEW);
@@ -234,7 +236,7 @@ export function ForecastBreakdown({ locationId }: { locationId: number }) {
   );
   const columns =
     view === 'hourly'
-      ? hourlyColumns(items as THourlyForecastItem[], snow)
+      ? hourlyColumns(items as THourlyForecastItem[], snow, zone)
       : dailyColumns(items as TDailyForecastItem[], snow);
   const stripWidth = view === 'hourly' ? HOURLY_STRIP_PX : DAILY_STRIP_PX;
   const width = Math.min(stripWidth, columns.length * FORECAST_COLUMN_PX);
@@ -278,118 +280,127 @@ export function ForecastBreakdown({ locationId }: { locationId: number }) {
   } else if (columns.length === 0) {
     body = <PanelMessage title={FORECAST_EMPTY_TEXT} />;
   } else {
+    const first = items[0] as THourlyForecastItem | undefined;
     body = (
-      <Box sx={{ display: 'flex', alignItems: 'stretch', gap: 0.5, minWidth: 0 }}>
-        {desktop ? (
-          <IconButton
-            aria-label="Scroll forecast left"
-            onClick={() => scrollBy(-FORECAST_SCROLL_STEP_PX)}
-            sx={{ alignSelf: 'center' }}
-          >
-            <ChevronLeft />
-          </IconButton>
+      <Box sx={{ display: 'grid', minWidth: 0 }}>
+        {/* the hourly columns' zone, named once */}
+        {view === 'hourly' && first ? (
+          <Typography variant="caption" color="text.secondary" data-testid="forecast-time-zone">
+            {`Time (${zoneName(first.forecastStartTime ?? first.observationTime, zone)})`}
+          </Typography>
         ) : null}
-        <Box
-          ref={scroller}
-          data-testid="forecast-strip"
-          // a scrolling region: focusable so keyboard users scroll it with the arrow keys
-          tabIndex={0}
-          role="group"
-          aria-label="Forecast strip"
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={endDrag}
-          onPointerLeave={endDrag}
-          sx={{
-            overflowX: 'auto',
-            flex: 1,
-            minWidth: 0,
-            cursor: 'grab',
-            userSelect: 'none',
-            scrollbarWidth: 'thin',
-          }}
-        >
-          <Box sx={{ width }}>
-            <Box
-              component="ol"
-              aria-label={view === 'hourly' ? 'Hourly forecast' : 'Daily forecast'}
-              sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0 }}
+        <Box sx={{ display: 'flex', alignItems: 'stretch', gap: 0.5, minWidth: 0 }}>
+          {desktop ? (
+            <IconButton
+              aria-label="Scroll forecast left"
+              onClick={() => scrollBy(-FORECAST_SCROLL_STEP_PX)}
+              sx={{ alignSelf: 'center' }}
             >
-              {columns.map((c) => (
-                <Box
-                  component="li"
-                  key={c.key}
-                  aria-label={`${c.top} ${c.bottom}`}
-                  sx={{
-                    width: FORECAST_COLUMN_PX,
-                    flexShrink: 0,
-                    textAlign: 'center',
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    gap: 0.25,
-                  }}
-                >
-                  <Typography variant="caption" sx={{ fontWeight: 600 }}>
-                    {c.top}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" noWrap>
-                    {c.bottom}
-                  </Typography>
-                  <Typography variant="caption" color="info.main" sx={{ minHeight: 18 }}>
-                    {c.chance !== null && c.chance > 0 ? `${Math.round(c.chance)}%` : ''}
-                  </Typography>
-                  <WeatherIcon code={c.code} text={c.codeText} fontSize="small" />
-                  {c.values.map((v) => (
-                    <Typography
-                      key={v.metric}
-                      variant="caption"
-                      data-metric={v.metric}
-                      title={v.label}
-                      noWrap
-                      sx={{
-                        fontWeight: v.metric === active ? 700 : 400,
-                        maxWidth: FORECAST_COLUMN_PX,
-                        display: 'flex',
-                        alignItems: 'center',
-                        gap: 0.25,
-                      }}
-                    >
-                      {v.text}
-                      {v.metric === 'wind' && compassToDegrees(c.windDirection) !== null ? (
-                        <Box
-                          component="span"
-                          aria-label={c.windDirection ?? undefined}
-                          sx={{
-                            display: 'inline-block',
-                            transform: `rotate(${(compassToDegrees(c.windDirection) ?? 0) + 180}deg)`,
-                          }}
-                        >
-                          ↑
-                        </Box>
-                      ) : null}
-                    </Typography>
-                  ))}
-                </Box>
-              ))}
-            </Box>
-            <LazyChart
-              label={`${METRIC_LABELS[active]} forecast chart: ${series.map((v) => (v === null ? MISSING_VALUE : v)).join(', ')}`}
-              height={110}
-              width={width}
-              option={chartOption(series, active, width)}
-            />
-          </Box>
-        </Box>
-        {desktop ? (
-          <IconButton
-            aria-label="Scroll forecast right"
-            onClick={() => scrollBy(FORECAST_SCROLL_STEP_PX)}
-            sx={{ alignSelf: 'center' }}
+              <ChevronLeft />
+            </IconButton>
+          ) : null}
+          <Box
+            ref={scroller}
+            data-testid="forecast-strip"
+            // a scrolling region: focusable so keyboard users scroll it with the arrow keys
+            tabIndex={0}
+            role="group"
+            aria-label="Forecast strip"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={endDrag}
+            onPointerLeave={endDrag}
+            sx={{
+              overflowX: 'auto',
+              flex: 1,
+              minWidth: 0,
+              cursor: 'grab',
+              userSelect: 'none',
+              scrollbarWidth: 'thin',
+            }}
           >
-            <ChevronRight />
-          </IconButton>
-        ) : null}
+            <Box sx={{ width }}>
+              <Box
+                component="ol"
+                aria-label={view === 'hourly' ? 'Hourly forecast' : 'Daily forecast'}
+                sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0 }}
+              >
+                {columns.map((c) => (
+                  <Box
+                    component="li"
+                    key={c.key}
+                    aria-label={`${c.top} ${c.bottom}`}
+                    sx={{
+                      width: FORECAST_COLUMN_PX,
+                      flexShrink: 0,
+                      textAlign: 'center',
+                      display: 'flex',
+                      flexDirection: 'column',
+                      alignItems: 'center',
+                      gap: 0.25,
+                    }}
+                  >
+                    <Typography variant="caption" sx={{ fontWeight: 600 }}>
+                      {c.top}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" noWrap>
+                      {c.bottom}
+                    </Typography>
+                    <Typography variant="caption" color="info.main" sx={{ minHeight: 18 }}>
+                      {c.chance !== null && c.chance > 0 ? `${Math.round(c.chance)}%` : ''}
+                    </Typography>
+                    <WeatherIcon code={c.code} text={c.codeText} fontSize="small" />
+                    {c.values.map((v) => (
+                      <Typography
+                        key={v.metric}
+                        variant="caption"
+                        data-metric={v.metric}
+                        title={v.label}
+                        noWrap
+                        sx={{
+                          fontWeight: v.metric === active ? 700 : 400,
+                          maxWidth: FORECAST_COLUMN_PX,
+                          display: 'flex',
+                          alignItems: 'center',
+                          gap: 0.25,
+                        }}
+                      >
+                        {v.text}
+                        {v.metric === 'wind' && compassToDegrees(c.windDirection) !== null ? (
+                          <Box
+                            component="span"
+                            aria-label={c.windDirection ?? undefined}
+                            sx={{
+                              display: 'inline-block',
+                              transform: `rotate(${(compassToDegrees(c.windDirection) ?? 0) + 180}deg)`,
+                            }}
+                          >
+                            ↑
+                          </Box>
+                        ) : null}
+                      </Typography>
+                    ))}
+                  </Box>
+                ))}
+              </Box>
+              <LazyChart
+                label={`${METRIC_LABELS[active]} forecast chart: ${series.map((v) => (v === null ? MISSING_VALUE : v)).join(', ')}`}
+                height={110}
+                width={width}
+                option={chartOption(series, active, width)}
+              />
+            </Box>
+          </Box>
+          {desktop ? (
+            <IconButton
+              aria-label="Scroll forecast right"
+              onClick={() => scrollBy(FORECAST_SCROLL_STEP_PX)}
+              sx={{ alignSelf: 'center' }}
+            >
+              <ChevronRight />
+            </IconButton>
+          ) : null}
+        </Box>
       </Box>
     );
   }
