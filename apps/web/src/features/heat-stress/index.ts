@@ -6,7 +6,7 @@ export { useWorkRestProfile, getWorkRestProfileQueryOptions } from './api/get-wo
 export { useRiskProfile, getRiskProfileQueryOptions } from './api/get-risk-profile.ts';
 export type { WorkRestProfile, RiskProfile, RiskLevelRow, HeatStressMetric } from './api/types.ts';
 
-/** The Heat Stress card (lazy): props `locationId`, `organizationLocationId`. */
+/** The Heat Stress card (lazy): props `locationId`, `organizationLocationId`, `timeZone` (the location's). */
 export const HeatStressCard = lazy(() =>
   import('./components/heat-stress-card.tsx').then((m) => ({ default: m.HeatStressCard })),
 );

@@ -144,6 +144,7 @@ function LocationDashboard({ location }: { location: TLocation }) {
                 <HeatStressCard
                   locationId={location.id}
                   organizationLocationId={location.organizationLocationId!}
+                  timeZone={timeZone}
                 />
               </Suspense>
             </PanelBoundary>
@@ -161,13 +162,13 @@ function LocationDashboard({ location }: { location: TLocation }) {
         {showTimeline ? (
           <Box data-card="optional" sx={{ minWidth: 0, display: 'grid' }}>
             <PanelBoundary fallback={TIMELINE_FAILURE_TEXT} resetKey={key}>
-              <ConditionsTimeline locationId={location.id} />
+              <ConditionsTimeline locationId={location.id} timeZone={timeZone} />
             </PanelBoundary>
           </Box>
         ) : null}
       </Box>
       <PanelBoundary fallback={FORECAST_FAILURE_TEXT} resetKey={key}>
-        <ForecastBreakdown locationId={location.id} />
+        <ForecastBreakdown locationId={location.id} timeZone={timeZone} />
       </PanelBoundary>
       <Box
         sx={{

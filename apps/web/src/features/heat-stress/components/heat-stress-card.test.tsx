@@ -1,6 +1,6 @@
 // Heat stress through the real card and 'Heat Stress Details' modal (spec 02 §2.4, §4, §9): adjusted value, risk
 // level and matrix row at their boundaries, minutes/percent readout, remembered selection.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getContrastRatio } from '@mui/material/styles';
@@ -10,6 +10,18 @@ import { renderPanel } from '../../dashboard/test/render-panel.tsx';
 import type { RiskProfile, WorkRestProfile } from '../api/types.ts';
 import { heatStressStorageKey } from '../hooks/use-heat-stress-selection.ts';
 import { HeatStressCard } from './heat-stress-card.tsx';
+import { timeZoneAt } from '@allclear/domain';
+import { HONOLULU, pinProcessTimeZone } from '../../../test/time-zone.ts';
+
+// the chart's options as the modal gives them (jsdom cannot draw echarts)
+const charts = vi.hoisted(() => [] as unknown[]);
+vi.mock('../../../components/chart/chart.tsx', () => ({
+  default: (props: { option: unknown; label: string }) => {
+    charts.push(props.option);
+    return <div role="img" aria-label={props.label} />;
+  },
+}));
+pinProcessTimeZone('America/Chicago');
 
 afterEach(() => localStorage.clear());
 
@@ -188,5 +200,40 @@ describe('Heat Stress', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('img', { name: 'Risk level' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Today' })).toBeInTheDocument();
     expect(within(dialog).getByRole('tab', { name: 'Tomorrow' })).toBeInTheDocument();
+  });
+
+  it("draws the chart's days and hours in the venue's zone, named once in the axis title", async () => {
+    // 15:00Z on Wednesday 15 July is 5 AM in Honolulu (10 AM in the process's Chicago)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-07-15T15:00:00.000Z') });
+    serve(85);
+    charts.length = 0;
+    renderPanel(
+      <HeatStressCard
+        locationId={1}
+        organizationLocationId={3}
+        timeZone={timeZoneAt(HONOLULU.latitude, HONOLULU.longitude)}
+      />,
+    );
+    const { dialog } = await openDetails();
+    expect(within(dialog).getByRole('tab', { name: 'Friday' })).toBeInTheDocument();
+    await within(dialog).findByRole('img', { name: 'WBGT forecast for Today' });
+    const option = charts.at(-1) as { xAxis: { name: string; data: string[] } };
+    expect(option.xAxis.name).toBe('Time (HST)');
+    // Today in Honolulu: 5 AM to 11 PM HST
+    expect(option.xAxis.data[0]).toBe('5 AM');
+    expect(option.xAxis.data).toHaveLength(19);
+    expect(option.xAxis.data.at(-1)).toBe('11 PM');
+  });
+
+  it("names the browser's zone where no location zone is given", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-07-15T15:00:00.000Z') });
+    serve(85);
+    charts.length = 0;
+    renderPanel(<HeatStressCard locationId={1} organizationLocationId={3} />);
+    const { dialog } = await openDetails();
+    await within(dialog).findByRole('img', { name: 'WBGT forecast for Today' });
+    const option = charts.at(-1) as { xAxis: { name: string; data: string[] } };
+    expect(option.xAxis.name).toBe('Time (CDT)');
+    expect(option.xAxis.data[0]).toBe('10 AM');
   });
 });

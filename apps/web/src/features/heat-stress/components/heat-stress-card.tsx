@@ -1,8 +1,8 @@
 // Heat Stress card and 'Heat Stress Details' modal (spec 02 §2.4, §4 'Heat stress', §9): '{level} Risk' chip, the
 // adjusted value (with 'Actual' when modifiers apply), work/rest bar; the modal's selects, readout toggle, risk
-// bar, cycles list, 3-day chart, adjustments and the 'Understanding Heat Stress' text.
+// bar, cycles list, 3-day chart, adjustments and the 'Understanding Heat Stress' text. The chart's days and hours
+// are the location's, its zone named once in the axis title ('Time (CDT)').
 import { useMemo, useState } from 'react';
-import dayjs from 'dayjs';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -33,6 +33,14 @@ import { LazyChart, type ChartOption } from '../../../components/chart/lazy-char
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useHourlyForecast } from '../../dashboard/api/get-forecasts.ts';
 import { useObservation } from '../../dashboard/api/get-observation.ts';
+import {
+  addDays,
+  browserTimeZone,
+  dayKeyWeekday,
+  localDayKey,
+  localHour,
+  zoneName,
+} from '../../../lib/local-time.ts';
 import { useRiskProfile } from '../api/get-risk-profile.ts';
 import { useWorkRestProfile } from '../api/get-work-rest.ts';
 import type { RiskLevelRow, WorkRestProfile } from '../api/types.ts';
@@ -81,8 +89,9 @@ function RiskBar({ levels, value }: { levels: readonly RiskLevelRow[]; value: nu
   );
 }
 
-function dayTabs(now: dayjs.Dayjs): string[] {
-  return ['Today', 'Tomorrow', now.add(2, 'day').format('dddd')];
+/** The tabs of the local days from `today` (a local day key). */
+function dayTabs(today: string): string[] {
+  return ['Today', 'Tomorrow', dayKeyWeekday(addDays(today, 2))];
 }
 
 function HeatChart({
@@ -90,17 +99,21 @@ function HeatChart({
   profile,
   modifierIds,
   levels,
+  timeZone,
 }: {
   locationId: number;
   profile: WorkRestProfile;
   modifierIds: number[];
   levels: readonly RiskLevelRow[];
+  timeZone: string;
 }) {
   const hourly = useHourlyForecast(locationId, HEAT_FORECAST_HOURS);
   const [tab, setTab] = useState(0);
-  const now = dayjs();
-  const day = now.add(tab, 'day');
-  const hours = (hourly.data ?? []).filter((h) => dayjs(h.forecastStartTime).isSame(day, 'day'));
+  const [now] = useState(() => Date.now());
+  // the location's days: 'Today' is today where the location is
+  const today = localDayKey(now, timeZone);
+  const day = addDays(today, tab);
+  const hours = (hourly.data ?? []).filter((h) => localDayKey(h.forecastStartTime, timeZone) === day);
   const points = hours.map((h) => {
     const v = observedHeatValue(profile.primaryMetric, {
       wgbt: h.wbgt,
@@ -108,16 +121,23 @@ function HeatChart({
       feelLike: h.feelsLike,
     });
     return [
-      dayjs(h.forecastStartTime).format('h A'),
+      localHour(h.forecastStartTime, timeZone),
       v === null ? null : adjustedHeatValue(v, profile.modifiers, modifierIds),
     ] as const;
   });
   const option: ChartOption = {
     animation: false,
-    grid: { left: 36, right: 12, top: 12, bottom: 28 },
+    grid: { left: 36, right: 12, top: 12, bottom: 48 },
     tooltip: { trigger: 'axis' },
-    // x ticks every 3rd hour, y ticks every 5 °F (spec 02 §9)
-    xAxis: { type: 'category', data: points.map((p) => p[0]), axisLabel: { interval: 2 } },
+    // x ticks every 3rd hour, y ticks every 5 °F (spec 02 §9); the zone named once, in the axis title
+    xAxis: {
+      type: 'category',
+      data: points.map((p) => p[0]),
+      axisLabel: { interval: 2 },
+      name: `Time (${zoneName(hours[0]?.forecastStartTime ?? now, timeZone)})`,
+      nameLocation: 'middle',
+      nameGap: 32,
+    },
     yAxis: { type: 'value', scale: true, interval: 5 },
     series: [
       {
@@ -139,7 +159,7 @@ function HeatChart({
   return (
     <Box>
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label="Forecast day">
-        {dayTabs(now).map((label) => (
+        {dayTabs(today).map((label) => (
           <Tab key={label} label={label} />
         ))}
       </Tabs>
@@ -151,7 +171,7 @@ function HeatChart({
         </Typography>
       ) : (
         <LazyChart
-          label={`${profile.primaryMetric} forecast for ${dayTabs(now)[tab]}`}
+          label={`${profile.primaryMetric} forecast for ${dayTabs(today)[tab]}`}
           height={200}
           option={option}
         />
@@ -170,6 +190,7 @@ export function HeatStressDetails({
   observed,
   selection,
   onSelect,
+  timeZone = browserTimeZone(),
 }: {
   open: boolean;
   onClose: () => void;
@@ -179,6 +200,8 @@ export function HeatStressDetails({
   observed: number;
   selection: { intensityId: number; modifierIds: number[] };
   onSelect: (next: HeatStressSelection) => void;
+  /** The location's zone (the browser's by default). */
+  timeZone?: string;
 }) {
   const [unit, setUnit] = useState<'minutes' | 'percent'>('minutes');
   const r = heatStressReadings(profile, levels, observed, selection.modifierIds, selection.intensityId);
@@ -332,6 +355,7 @@ export function HeatStressDetails({
           profile={profile}
           modifierIds={selection.modifierIds}
           levels={levels}
+          timeZone={timeZone}
         />
         <Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -372,9 +396,12 @@ export function HeatStressDetails({
 export function HeatStressCard({
   locationId,
   organizationLocationId,
+  timeZone,
 }: {
   locationId: number;
   organizationLocationId: number;
+  /** The location's zone (the browser's by default). */
+  timeZone?: string;
 }) {
   const profileQuery = useWorkRestProfile(organizationLocationId);
   const profile = profileQuery.data ?? null;
@@ -436,6 +463,7 @@ export function HeatStressCard({
             observed={observed}
             selection={{ intensityId, modifierIds }}
             onSelect={setSelection}
+            timeZone={timeZone}
           />
         </>
       );
