@@ -66,6 +66,7 @@ import {
   NwsAlertTooltip,
   StationPopup,
   StormCellPopup,
+  selectionTimeZone,
   StrikePopup,
   TropicalPointPopup,
   type MapSelection,
@@ -569,16 +570,23 @@ export default function WeatherMapCanvas({
                 overflowY: 'auto',
               }}
             >
-              {selection.kind === 'strike' && <StrikePopup strike={selection.strike} />}
+              {selection.kind === 'strike' && (
+                <StrikePopup strike={selection.strike} timeZone={selectionTimeZone(selection)} />
+              )}
               {selection.kind === 'storm-cell' && (
                 <StormCellPopup
                   cell={selection.cell}
                   warnings={selection.warnings}
                   onShowWarnings={() => openAlertsAt(selection.longitude, selection.latitude)}
+                  timeZone={selectionTimeZone(selection)}
                 />
               )}
-              {selection.kind === 'tropical-point' && <TropicalPointPopup point={selection.point} />}
-              {selection.kind === 'alerts' && <AlertsPopup alerts={selection.alerts} />}
+              {selection.kind === 'tropical-point' && (
+                <TropicalPointPopup point={selection.point} timeZone={selectionTimeZone(selection)} />
+              )}
+              {selection.kind === 'alerts' && (
+                <AlertsPopup alerts={selection.alerts} timeZone={selectionTimeZone(selection)} />
+              )}
               {selection.kind === 'observation' && (
                 <StationPopup
                   preferred={preferred}
@@ -586,6 +594,7 @@ export default function WeatherMapCanvas({
                   observation={observation.data}
                   isLoading={observation.isPending}
                   isError={observation.isError}
+                  timeZone={selectionTimeZone(selection)}
                 />
               )}
             </Box>

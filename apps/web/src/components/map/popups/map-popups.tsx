@@ -1,6 +1,6 @@
 // Popup contents of spec 01 §2 'Map': lightning strike, storm cell (m/s → mph), tropical forecast point, weather
 // alerts at a point, the NWS alert hover tooltip, and the station observation with its METAR / Preferred toggle.
-import dayjs from 'dayjs';
+// Times read in the zone of the clicked point (a strike or a station is where it is), named: 'Jul 15, 3:05:10 PM CDT'.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -21,8 +21,10 @@ import {
   msToMph,
   MISSING_VALUE,
   STRIKE_TYPE_NAMES,
+  timeZoneAt,
   type StrikeType,
 } from '@allclear/domain';
+import { browserTimeZone, localTime } from '../../../lib/local-time.ts';
 
 /** What a click on the map selected. */
 export type MapSelection =
@@ -38,6 +40,16 @@ export type MapSelection =
   | { kind: 'tropical-point'; longitude: number; latitude: number; point: TropicalPointProperties }
   | { kind: 'alerts'; longitude: number; latitude: number; alerts: TNwsAlertProperties[] | null }
   | { kind: 'observation'; longitude: number; latitude: number };
+
+/** The zone of a selection's times: the clicked point's own. */
+export function selectionTimeZone(selection: Pick<MapSelection, 'latitude' | 'longitude'>): string {
+  return timeZoneAt(selection.latitude, selection.longitude);
+}
+
+/** The zone a popup's times read in: the clicked point's (the browser's when not given). */
+interface Zoned {
+  timeZone?: string;
+}
 
 /** Properties the tropical layer puts on each forecast point (winds m/s). */
 export interface TropicalPointProperties {
@@ -69,17 +81,18 @@ function Title({ children }: { children: ReactNode }) {
   );
 }
 
-const time = (iso: string) => dayjs(iso).format('MMM D, h:mm:ss A');
+const time = (iso: string, timeZone = browserTimeZone()) =>
+  localTime(iso, timeZone, { withDate: true, seconds: true });
 const mph = (ms: number) => `${formatValue(msToMph(ms), 0)} mph`;
 
 /** A lightning strike: type, amperage, time and age. */
-export function StrikePopup({ strike }: { strike: TStrikeProperties }) {
+export function StrikePopup({ strike, timeZone }: { strike: TStrikeProperties } & Zoned) {
   return (
     <Box>
       <Title>Lightning Strike</Title>
       <Row label="Type" value={STRIKE_TYPE_NAMES[strike.type as StrikeType]} />
       <Row label="Amperage" value={`${formatValue(strike.Amp, 1)} kA`} />
-      <Row label="Time" value={time(strike.TimeStamp)} />
+      <Row label="Time" value={time(strike.TimeStamp, timeZone)} />
       <Row label="Age" value={`${Math.floor(strike.Age / 60)} min`} />
     </Box>
   );
@@ -90,10 +103,11 @@ export interface StormCellPopupProps {
   /** Warnings whose polygon holds the click as well: named under the cell, with a button to open them. */
   warnings?: readonly Pick<TNwsAlertProperties, 'Identifier' | 'Event'>[];
   onShowWarnings?: () => void;
+  timeZone?: string;
 }
 
 /** A storm cell: movement (m/s shown as mph, ×2.236936), hail, reflectivity, tops, VIL, TVS/meso. */
-export function StormCellPopup({ cell, warnings = [], onShowWarnings }: StormCellPopupProps) {
+export function StormCellPopup({ cell, warnings = [], onShowWarnings, timeZone }: StormCellPopupProps) {
   const flags = [
     cell.Flags.Tvs && 'TVS',
     cell.Flags.Meso && 'Mesocyclone',
@@ -114,7 +128,7 @@ export function StormCellPopup({ cell, warnings = [], onShowWarnings }: StormCel
       <Row label="Top" value={`${formatValue(cell.Top.value, 0)} ft`} />
       <Row label="VIL" value={`${formatValue(cell.Vil.value, 0)} kg/m²`} />
       <Row label="Flags" value={flags.length ? flags.join(', ') : 'None'} />
-      <Row label="Issued" value={time(cell.IssueTime)} />
+      <Row label="Issued" value={time(cell.IssueTime, timeZone)} />
       {warnings.length > 0 && onShowWarnings && (
         <Box sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary">
@@ -130,11 +144,11 @@ export function StormCellPopup({ cell, warnings = [], onShowWarnings }: StormCel
 }
 
 /** A tropical forecast point: time, category and winds (m/s shown as mph). */
-export function TropicalPointPopup({ point }: { point: TropicalPointProperties }) {
+export function TropicalPointPopup({ point, timeZone }: { point: TropicalPointProperties } & Zoned) {
   return (
     <Box>
       <Title>{point.name}</Title>
-      <Row label="Time" value={time(point.time)} />
+      <Row label="Time" value={time(point.time, timeZone)} />
       <Row label="Category" value={point.category} />
       <Row label="Max Sustained Wind" value={mph(point.maxSustainedMs)} />
       <Row label="Gust" value={mph(point.gustMs)} />
@@ -143,7 +157,7 @@ export function TropicalPointPopup({ point }: { point: TropicalPointProperties }
 }
 
 /** Weather alerts at a clicked point; null while loading. */
-export function AlertsPopup({ alerts }: { alerts: TNwsAlertProperties[] | null }) {
+export function AlertsPopup({ alerts, timeZone }: { alerts: TNwsAlertProperties[] | null } & Zoned) {
   if (alerts === null) return <CircularProgress size={20} aria-label="Loading alerts" />;
   return (
     <Box>
@@ -156,7 +170,7 @@ export function AlertsPopup({ alerts }: { alerts: TNwsAlertProperties[] | null }
           </Typography>
           <Typography variant="body2">{a.Headline}</Typography>
           <Typography variant="caption" color="text.secondary">
-            Expires: {time(a.Expires)}
+            Expires: {time(a.Expires, timeZone)}
           </Typography>
         </Box>
       ))}
@@ -187,6 +201,7 @@ export interface StationPopupProps {
   observation: TPointObservation | undefined;
   isLoading: boolean;
   isError: boolean;
+  timeZone?: string;
 }
 
 /** The station observation at a clicked point, with the METAR / Preferred toggle. */
@@ -196,6 +211,7 @@ export function StationPopup({
   observation,
   isLoading,
   isError,
+  timeZone,
 }: StationPopupProps) {
   const station = preferred
     ? (observation?.weatherStation?.name ?? observation?.metarStation?.name)
@@ -228,7 +244,7 @@ export function StationPopup({
               <Row label="Gust" value={measure(data.windGust)} />
               <Row label="Humidity" value={measure(data.relativeHumidity)} />
               <Row label="Precipitation" value={measure(data.precipitation, 2)} />
-              <Row label="Observed" value={time(data.observationTime)} />
+              <Row label="Observed" value={time(data.observationTime, timeZone)} />
             </>
           ) : (
             <Typography variant="body2">No data is available for this location.</Typography>
