@@ -1,11 +1,12 @@
 // The dashboard stays useful offline (issue 6 'Beyond the spec'): when a refetch fails after a success, a panel
-// keeps the last data it showed and marks it with its age. One rule and one look for every panel.
+// keeps the last data it showed and marks it with its age. One rule and one look for every panel. The time of the
+// data reads in the location's zone, named ('Last updated Jul 15, 9:00:00 AM HST').
 import { useEffect, useState } from 'react';
-import dayjs from 'dayjs';
 import Chip from '@mui/material/Chip';
 import type { SxProps, Theme } from '@mui/material/styles';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import { elapsedTimeText } from '@allclear/domain';
+import { browserTimeZone, localTime } from '../../lib/local-time.ts';
 
 /** The parts of a TanStack Query result the rule reads. */
 export interface QueryFreshness {
@@ -53,8 +54,24 @@ export function useStaleness(...queries: QueryFreshness[]): { since: number | nu
   return { since, text: since === null ? null : staleText(since, Math.max(now, since)) };
 }
 
-/** A small 'Offline · updated n min ago' chip, shown only while the given queries' data is stale. */
-export function StaleBadge({ queries, sx }: { queries: QueryFreshness[]; sx?: SxProps<Theme> }) {
+/** The badge's title: when the kept data was fetched, in `timeZone` with the zone named. */
+export function staleTitle(updatedAt: number, timeZone: string = browserTimeZone()): string {
+  return `Last updated ${localTime(new Date(updatedAt).toISOString(), timeZone, { withDate: true, seconds: true })}`;
+}
+
+/**
+ * A small 'Offline · updated n min ago' chip, shown only while the given queries' data is stale; its title names
+ * the time in `timeZone` (the location's; the browser's by default).
+ */
+export function StaleBadge({
+  queries,
+  sx,
+  timeZone,
+}: {
+  queries: QueryFreshness[];
+  sx?: SxProps<Theme>;
+  timeZone?: string;
+}) {
   const { since, text } = useStaleness(...queries);
   if (since === null || text === null) return null;
   return (
@@ -64,7 +81,7 @@ export function StaleBadge({ queries, sx }: { queries: QueryFreshness[]; sx?: Sx
       color="warning"
       icon={<CloudOffOutlined />}
       label={text}
-      title={`Last updated ${dayjs(since).format('MMM D, h:mm:ss A')}`}
+      title={staleTitle(since, timeZone)}
       data-testid="stale-badge"
       role="status"
       // warning.main is 3.5:1 on white; the dark shade keeps the text at AA

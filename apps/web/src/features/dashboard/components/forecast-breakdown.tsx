@@ -411,7 +411,7 @@ export function ForecastBreakdown({ locationId, timeZone }: { locationId: number
       label="Forecast Breakdown"
       action={
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <StaleBadge queries={[current]} />
+          <StaleBadge queries={[current]} timeZone={zone} />
           <ToggleButtonGroup
             size="small"
             exclusive

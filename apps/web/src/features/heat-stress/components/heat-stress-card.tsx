@@ -488,7 +488,7 @@ export function HeatStressCard({
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             Heat Stress
           </Typography>
-          <StaleBadge queries={[profileQuery, risk, observationQuery]} />
+          <StaleBadge queries={[profileQuery, risk, observationQuery]} timeZone={timeZone} />
           {level ? (
             <Chip
               size="small"
