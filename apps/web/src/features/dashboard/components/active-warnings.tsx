@@ -218,7 +218,7 @@ export function ActiveWarnings({
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minWidth: 0 }}>
           <Typography variant="h6" component="h2">{`Active Warnings for ${label}`}</Typography>
-          <StaleBadge queries={[warnings, nws, proactive]} />
+          <StaleBadge queries={[warnings, nws, proactive]} timeZone={timeZone} />
         </Box>
       </AccordionSummary>
       <AccordionDetails>

@@ -218,7 +218,7 @@ export function CurrentConditions({ locationId, timeZone }: { locationId: number
       scary={scary}
       action={
         <>
-          <StaleBadge queries={[query]} />
+          <StaleBadge queries={[query]} timeZone={timeZone} />
           {historical && observation?.weatherStation ? (
             <Link
               component={RouterLink}

@@ -203,7 +203,7 @@ export function LightningStatus({
       title="Lightning Status"
       label="Lightning Status"
       scary={Boolean(status?.inDelay)}
-      action={<StaleBadge queries={[query]} />}
+      action={<StaleBadge queries={[query]} timeZone={timeZone} />}
     >
       {body}
     </Panel>

@@ -112,7 +112,7 @@ export function PolicyRisks({ locationId, timeZone }: { locationId: number; time
     <Panel
       title="Today's Policy Risks"
       label="Today's Policy Risks"
-      action={<StaleBadge queries={[query]} />}
+      action={<StaleBadge queries={[query]} timeZone={timeZone} />}
     >
       {body}
     </Panel>
