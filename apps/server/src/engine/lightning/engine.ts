@@ -413,7 +413,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
       clearedAt,
       stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
-      timeZone: timeZoneAt(entry.latitude, entry.longitude),
+      timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
     });
     return {
       id: randomUUID(),
@@ -483,7 +483,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         radiusMiles,
         allClearMinutes: entry.allClearMinutes,
         allClearAt,
-        timeZone: timeZoneAt(entry.latitude, entry.longitude),
+        timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
       });
       events.push({
         id: randomUUID(),

@@ -12,6 +12,8 @@ export interface LocationEntry extends IndexedCircle {
   radii: [number, number, number, number];
   allClearMinutes: number;
   countCloudToGroundOnly: boolean;
+  /** The IANA zone of its texts, looked up on first use (entries are replaced when a location moves). */
+  timeZone?: string;
 }
 
 /** A siren (OWS) as the matcher holds it: one zone of its own radius. */

@@ -17,7 +17,7 @@ import { useAdvisoryDetails } from '../api/get-advisories.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
 import { useProactiveForecasts } from '../api/get-proactive-forecasts.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { localTime } from '../lib/local-time.ts';
+import { localTime } from '../../../lib/local-time.ts';
 import { sanitizeHtml } from '../lib/sanitize-html.ts';
 import { PanelMessage } from './panel.tsx';
 

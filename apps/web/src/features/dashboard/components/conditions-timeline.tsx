@@ -25,7 +25,7 @@ import { BREAKDOWN_HOURS, useHourlyForecast } from '../api/get-forecasts.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { DASHBOARD_TIMELINE_HOURS, useObservationHistory } from '../api/get-observation-history.ts';
 import { useLocationPolicies } from '../api/location-policies.ts';
-import { browserTimeZone, localClock, localDayKey, localHour, zoneName } from '../lib/local-time.ts';
+import { browserTimeZone, localClock, localDayKey, localHour, zoneName } from '../../../lib/local-time.ts';
 import { historicalPath } from './current-conditions.tsx';
 import { Panel, PanelMessage } from './panel.tsx';
 

@@ -18,7 +18,7 @@ import { breachProps, policyColouring, type PolicyColouring } from '../../../lib
 import { useObservation } from '../api/get-observation.ts';
 import { useLocationPolicies, type LocationPolicies } from '../api/location-policies.ts';
 import { usePolicyWarnings } from '../api/get-policy-warnings.ts';
-import { localTime } from '../lib/local-time.ts';
+import { localTime } from '../../../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WbgtDial } from './wbgt-dial.tsx';
 import { WeatherIcon } from './weather-icon.tsx';

@@ -20,7 +20,7 @@ import { useLocations } from '../api/get-locations.ts';
 import { useObservation } from '../api/get-observation.ts';
 import { useLightningStream } from '../hooks/use-lightning-stream.ts';
 import { useSevereTracking } from '../hooks/use-severe-tracking.ts';
-import { placeTimeZone } from '../lib/local-time.ts';
+import { placeTimeZone } from '../../../lib/local-time.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { ActiveWarnings, ALERTS_FAILURE_TEXT } from './active-warnings.tsx';
 import { ConditionsTimeline, TIMELINE_FAILURE_TEXT } from './conditions-timeline.tsx';

@@ -34,7 +34,7 @@ import type { TDailyForecastItem, THourlyForecastItem } from '@allclear/contract
 import { LazyChart, type ChartOption } from '../../../components/chart/lazy-chart.tsx';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { BREAKDOWN_HOURS, useDailyForecast, useHourlyForecast } from '../api/get-forecasts.ts';
-import { browserTimeZone, localHour, localWeekday, zoneName } from '../lib/local-time.ts';
+import { browserTimeZone, localHour, localWeekday, zoneName } from '../../../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
 

@@ -15,7 +15,7 @@ import type { TLightningZoneStatus } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLightningStatus } from '../api/get-lightning.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { localTime } from '../lib/local-time.ts';
+import { localTime } from '../../../lib/local-time.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 

@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { stubApi } from '../../../test/render-app.tsx';
 import { lightningStatus, observationFor, policyWarning, threatItem } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
-import { browserTimeZone, placeTimeZone } from '../lib/local-time.ts';
+import { browserTimeZone, placeTimeZone } from '../../../lib/local-time.ts';
 import { ActiveWarnings } from './active-warnings.tsx';
 import { CurrentConditions } from './current-conditions.tsx';
 import { LightningStatus } from './lightning-status.tsx';

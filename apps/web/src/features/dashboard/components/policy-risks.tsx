@@ -9,7 +9,7 @@ import type { TThreatForecastItem } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { breachProps, policyColouring, type BreachState } from '../../../lib/policy-colour.ts';
 import { useThreatForecast } from '../api/get-threat-forecast.ts';
-import { browserTimeZone } from '../lib/local-time.ts';
+import { browserTimeZone } from '../../../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
 /** The card's texts (spec 01 §2). */
