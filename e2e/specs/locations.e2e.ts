@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { POLICY_LOCK_NOTICE } from '@allclear/domain';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { launchBrowser, newContext, newMapContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet } from '../support/app.ts';
 import { textLayoutProblems } from '../support/layout.ts';
 
@@ -143,10 +143,7 @@ describe('[ADMIN][LOCATIONS] add, edit and delete a location', () => {
   ] as const)(
     'places a new location on the map (%s): a click moves the pin and the fields, the pin drags, typed coordinates move it, a slider relabels its ring',
     async (name, viewport) => {
-      const context = await newContext(browser, viewport);
-      await context.addInitScript(() => {
-        (window as unknown as { __ALLCLEAR_TEST_HOOKS__: boolean }).__ALLCLEAR_TEST_HOOKS__ = true;
-      });
+      const context = await newMapContext(browser, viewport);
       const page = await context.newPage();
       await signIn(page, 'admin@other.allclear.test');
       await homeReady(page);

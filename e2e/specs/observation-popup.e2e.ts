@@ -4,10 +4,9 @@
 // The page exposes `window.__allclearMap` because the context opts in with `__ALLCLEAR_TEST_HOOKS__`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { launchBrowser, newMapContext, screenshot, signIn } from '../support/browser.ts';
 
 interface HookWindow {
-  __ALLCLEAR_TEST_HOOKS__?: boolean;
   __allclearMap?: {
     map: {
       isStyleLoaded(): boolean;
@@ -29,13 +28,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openContext(viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport);
-  await context.addInitScript(() => {
-    (window as unknown as HookWindow).__ALLCLEAR_TEST_HOOKS__ = true;
-  });
-  return context;
-}
+const openContext = (viewport?: { width: number; height: number }): Promise<BrowserContext> =>
+  newMapContext(browser, viewport);
 
 /** Opens Live Radar with the lightning overlay off (a strike under the click would take it), centred on POINT. */
 async function openLiveRadarAtPoint(page: Page): Promise<void> {

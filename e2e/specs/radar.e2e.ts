@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { greatCircleMiles } from '@allclear/domain';
-import { baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { baseUrl, launchBrowser, newMapContext, screenshot, signIn } from '../support/browser.ts';
 import { unexpectedConsoleErrors, watchConsoleErrors } from '../support/console-errors.ts';
 
 interface RadarSample {
@@ -14,7 +14,6 @@ interface RadarSample {
 }
 
 interface HookWindow {
-  __ALLCLEAR_TEST_HOOKS__?: boolean;
   __allclearMap?: {
     map: {
       loaded(): boolean;
@@ -46,13 +45,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openContext(viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  const context = await newContext(browser, viewport);
-  await context.addInitScript(() => {
-    (window as unknown as HookWindow).__ALLCLEAR_TEST_HOOKS__ = true;
-  });
-  return context;
-}
+const openContext = (viewport?: { width: number; height: number }): Promise<BrowserContext> =>
+  newMapContext(browser, viewport);
 
 /** Waits for the map hook, a loaded style and a loaded radar frame on screen. */
 async function waitForRadar(page: Page): Promise<void> {

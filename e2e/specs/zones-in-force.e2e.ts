@@ -5,7 +5,7 @@
 // both venues' saved zones differ from the policy, so each page shows the policy notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
+import { launchBrowser, newMapContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet } from '../support/app.ts';
 
 const ADMIN = 'admin@demo.allclear.test';
@@ -13,7 +13,6 @@ const NOTICE = "Your organisation's policy sets these zones; save to update";
 const VENUES = ['Choctaw Stadium', 'Eagle Stadium'];
 
 interface HookWindow {
-  __ALLCLEAR_TEST_HOOKS__?: boolean;
   __allclearMap?: {
     map: {
       loaded(): boolean;
@@ -40,10 +39,7 @@ const engineLabels = new Map<number, string[]>();
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await newContext(browser);
-  await context.addInitScript(() => {
-    (window as unknown as HookWindow).__ALLCLEAR_TEST_HOOKS__ = true;
-  });
+  context = await newMapContext(browser);
   page = await context.newPage();
   await signIn(page, ADMIN);
   const list = await apiGet<ListedLocation[]>(page, '/api/location');

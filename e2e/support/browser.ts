@@ -17,6 +17,21 @@ export function launchBrowser(): Promise<Browser> {
   return launchChromium();
 }
 
+/**
+ * A context whose pages expose the map test hook (`window.__allclearMap`: map instance, map store, radar sample),
+ * opted in before the app loads (apps/web/src/components/map/map-test-hook.ts).
+ */
+export async function newMapContext(
+  browser: Browser,
+  viewport?: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await newContext(browser, viewport);
+  await context.addInitScript(() => {
+    (window as unknown as { __ALLCLEAR_TEST_HOOKS__: boolean }).__ALLCLEAR_TEST_HOOKS__ = true;
+  });
+  return context;
+}
+
 export async function newContext(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
