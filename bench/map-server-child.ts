@@ -14,7 +14,7 @@ import { createSimulator, type ConfiguredWeather, type StrikeSource } from '@all
 import { mapModule } from '../apps/server/src/modules/map/index.ts';
 import { loadMapConfig } from '../apps/server/src/modules/map/map-config.ts';
 import { installErrorHandling } from '../apps/server/src/platform/errors.ts';
-import type { AppDeps } from '../apps/server/src/app.ts';
+import type { AppDeps } from '../apps/server/src/platform/deps.ts';
 
 /** The fixed clock of every run. */
 export const BENCH_NOW = new Date('2026-06-15T21:00:00Z');

@@ -2,7 +2,7 @@
 // `{ data }` envelope and `responseException` errors, OpenAPI at /api/docs, the SPA at /.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,33 +16,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.ts';
-import type { Clock } from './platform/clock.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
-import type { DatabaseHandle } from './db/client.ts';
-import type { ConfiguredWeather } from '@allclear/weather';
-import type { EnqueueAlert } from './engine/contracts.ts';
-import type { Bus } from './platform/bus.ts';
 import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
 import { streamModule } from './modules/stream/index.ts';
 import identityModule from './modules/identity/index.ts';
 import { authPlugin } from './platform/auth.ts';
+import type { AppDeps } from './platform/deps.ts';
 
-export interface AppDeps {
-  config: Config;
-  db: DatabaseHandle;
-  clock: Clock;
-  /** Every source of weather data (the simulator by default). */
-  weather: ConfiguredWeather;
-  /** Hands an engine decision to the notifier inside the caller's transaction. */
-  enqueueAlert: EnqueueAlert;
-  /** Facts other parts react to (a location saved, a policy changed...). */
-  bus: Bus;
-  /** The process logger (one per process); the app makes its own when absent (tests). */
-  log?: FastifyBaseLogger;
-}
+// Temporary, until every route module imports it from platform/deps.ts.
+export type { AppDeps } from './platform/deps.ts';
 
 /** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */
 export const SERVICE_PREFIXES = [

@@ -3,52 +3,14 @@
 // inside the same database transaction that records the decision, so nothing is lost between them.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConfiguredWeather } from '@allclear/weather';
-import type { NotificationType } from '@allclear/domain';
-import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle } from '../db/client.ts';
 import type { Config } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
+import type { EnqueueAlert } from '../platform/alerts.ts';
 
-/** A transaction (or the database itself) that an engine writes through. */
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
-
-export type AlertEventKind =
-  | 'lightning-delay'
-  | 'lightning-all-clear'
-  | 'policy-warning'
-  | 'policy-realert'
-  | 'policy-all-clear'
-  | 'nws-alert'
-  | 'proactive-forecast'
-  | 'siren-fault';
-
-/** One decision of the engine that people may need to hear about. */
-export interface AlertEvent {
-  /** Stable id of this event (uuid); with recipient and channel it is the delivery dedup key. */
-  id: string;
-  kind: AlertEventKind;
-  /** spec 01 §3 'Notification type'. */
-  notificationType: NotificationType;
-  customerId: number;
-  locationId: number | null;
-  sirenId?: number | null;
-  policyId?: number | null;
-  policyTypeShortName?: string | null;
-  /** Shared by a delay and its all-clear, or a warning and its re-alerts and all-clear. */
-  correlationId: string;
-  occurredAt: Date;
-  /** Short text (e-mail subject, push title), naming the location and the hazard. */
-  subject: string;
-  /** Full text: location, hazard, value or distance, and the time of all-clear where known. */
-  body: string;
-  /** Why it fired, for the audit trail: strike id, distance, zone, value, threshold, source... */
-  details: Record<string, unknown>;
-}
-
-/**
- * Records an event and enqueues its deliveries in the caller's transaction (the notifier resolves
- * recipients and channels). Implemented by engine/notifications.
- */
-export type EnqueueAlert = (tx: Tx, event: AlertEvent) => Promise<void>;
+// The alert port (the event, its kinds, the transaction it rides in) lives in platform/alerts.ts: the
+// API's routes and the engines both hand events to the notifier through it.
+export type { AlertEvent, AlertEventKind, EnqueueAlert, Tx } from '../platform/alerts.ts';
 
 /** Everything an engine part is given at start. */
 export interface EngineContext {

@@ -1,0 +1,46 @@
+// The alert port: an engine decision or an API action hands an AlertEvent to the notifier inside the
+// same database transaction that records it, so nothing is lost between them (engine/contracts.ts).
+import type { NotificationType } from '@allclear/domain';
+import type { Database } from '../db/client.ts';
+
+/** A transaction (or the database itself) that an engine writes through. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export type AlertEventKind =
+  | 'lightning-delay'
+  | 'lightning-all-clear'
+  | 'policy-warning'
+  | 'policy-realert'
+  | 'policy-all-clear'
+  | 'nws-alert'
+  | 'proactive-forecast'
+  | 'siren-fault';
+
+/** One decision of the engine that people may need to hear about. */
+export interface AlertEvent {
+  /** Stable id of this event (uuid); with recipient and channel it is the delivery dedup key. */
+  id: string;
+  kind: AlertEventKind;
+  /** spec 01 §3 'Notification type'. */
+  notificationType: NotificationType;
+  customerId: number;
+  locationId: number | null;
+  sirenId?: number | null;
+  policyId?: number | null;
+  policyTypeShortName?: string | null;
+  /** Shared by a delay and its all-clear, or a warning and its re-alerts and all-clear. */
+  correlationId: string;
+  occurredAt: Date;
+  /** Short text (e-mail subject, push title), naming the location and the hazard. */
+  subject: string;
+  /** Full text: location, hazard, value or distance, and the time of all-clear where known. */
+  body: string;
+  /** Why it fired, for the audit trail: strike id, distance, zone, value, threshold, source... */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Records an event and enqueues its deliveries in the caller's transaction (the notifier resolves
+ * recipients and channels). Implemented by engine/notifications.
+ */
+export type EnqueueAlert = (tx: Tx, event: AlertEvent) => Promise<void>;

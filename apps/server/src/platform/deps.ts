@@ -1,0 +1,23 @@
+// What the composition root (main.ts, or a test) hands the application; each plugin declares the slice
+// it uses (`Pick<AppDeps, 'db' | 'clock'>`).
+import type { FastifyBaseLogger } from 'fastify';
+import type { ConfiguredWeather } from '@allclear/weather';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { EnqueueAlert } from './alerts.ts';
+import type { Bus } from './bus.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: DatabaseHandle;
+  clock: Clock;
+  /** Every source of weather data (the simulator by default). */
+  weather: ConfiguredWeather;
+  /** Hands an engine decision to the notifier inside the caller's transaction. */
+  enqueueAlert: EnqueueAlert;
+  /** Facts other parts react to (a location saved, a policy changed...). */
+  bus: Bus;
+  /** The process logger (one per process); the app makes its own when absent (tests). */
+  log?: FastifyBaseLogger;
+}
