@@ -22,7 +22,7 @@ import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
 import { streamModule } from './modules/stream/index.ts';
-import identityModule from './modules/identity/index.ts';
+import identityModule, { createIdentityKeyLoader } from './modules/identity/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 
@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     },
   });
-  await app.register(authPlugin, { config, db: deps.db });
+  await app.register(authPlugin, { config, identityKeys: createIdentityKeyLoader(deps.db) });
   await app.register(devFaultsPlugin, { config });
   await app.register(apiModule, { prefix: '/api', ...deps });
   await app.register(mapModule, { prefix: '/map', ...deps });

@@ -185,7 +185,7 @@ describe('authenticate hook', () => {
     app = Fastify({ logger: false });
     await app.register(authPlugin, {
       config: { publicUrl: 'http://localhost:8080', oidcIssuer: undefined, oidcAudience: AUDIENCE },
-      db,
+      identityKeys: createIdentityKeyLoader(db),
     });
     app.get('/api/me', { onRequest: app.authenticate }, async (request) => ({ data: request.principal }));
     app.get('/api/open', async () => ({ data: 'open' }));

@@ -1,6 +1,7 @@
 // Bearer-token authentication for the API: verifies an access token (JWT, RS256 only, issuer and
 // audience checked) and turns it into the caller's Principal. Keys come from our identity service
-// in process, from a given JWKS, or, for an external OIDC_ISSUER, from its published JWKS.
+// in process (a key loader the composition root hands in), from a given JWKS, or, for an external
+// OIDC_ISSUER, from its published JWKS.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -12,8 +13,6 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { ROLE_HIERARCHY, ROLE_NAMES, type RoleName } from '@allclear/domain';
-import type { DatabaseHandle } from '../db/client.ts';
-import { createIdentityKeyLoader } from '../modules/identity/signing-keys.ts';
 
 /** The authenticated caller, from the access token's claims. */
 export interface Principal {
@@ -59,7 +58,7 @@ export interface TokenVerifierOptions {
   audience: string;
   /** A fixed public JWKS. */
   jwks?: JSONWebKeySet;
-  /** A key resolver (e.g. `createIdentityKeyLoader(db)` for our own provider, in process). */
+  /** A key resolver (e.g. `createIdentityKeyLoader(db)` of modules/identity for our own provider, in process). */
   keyLoader?: JWTVerifyGetKey;
   /** The JWKS URL of an external provider; when no key source is given it is discovered from the issuer. */
   jwksUri?: string;
@@ -186,19 +185,24 @@ export interface AuthConfig {
   oidcAudience: string;
 }
 
-/** The verifier for the configured issuer: our identity service's keys in process, or an external issuer's JWKS. */
-export function createConfiguredVerifier(config: AuthConfig, db: DatabaseHandle): TokenVerifier {
+/**
+ * The verifier for the configured issuer: an external issuer's JWKS, or our identity service's keys in
+ * process through `identityKeys` (the composition root passes `createIdentityKeyLoader(db)`).
+ */
+export function createConfiguredVerifier(config: AuthConfig, identityKeys: JWTVerifyGetKey): TokenVerifier {
   if (config.oidcIssuer) {
     return createTokenVerifier({ issuer: config.oidcIssuer, audience: config.oidcAudience });
   }
   return createTokenVerifier({
     issuer: `${config.publicUrl.replace(/\/$/, '')}/identity`,
     audience: config.oidcAudience,
-    keyLoader: createIdentityKeyLoader(db),
+    keyLoader: identityKeys,
   });
 }
 
-export type AuthPluginOptions = { verifier: TokenVerifier } | { config: AuthConfig; db: DatabaseHandle };
+export type AuthPluginOptions =
+  | { verifier: TokenVerifier }
+  | { config: AuthConfig; identityKeys: JWTVerifyGetKey };
 
 /**
  * Decorates the app (not encapsulated) with `authenticate` and `request.principal`. Use on a
@@ -206,7 +210,7 @@ export type AuthPluginOptions = { verifier: TokenVerifier } | { config: AuthConf
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, opts) => {
-    const verifier = 'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.db);
+    const verifier = 'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.identityKeys);
     app.decorateRequest('principal', null);
     app.decorate('authenticate', createAuthenticate(verifier));
   },

@@ -2,9 +2,8 @@
 // station's sky image). The signature is HMAC-SHA256 over the path and expiry with a key generated
 // once and kept in app_secrets, so every process of the product verifies what another signed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { appSecrets } from '../db/schema/index.ts';
+import { ensureAppSecret } from './app-secrets.repository.ts';
 
 const SECRET_NAME = 'url-signing-key';
 /** How long a signed URL stays valid, seconds (the dashboard refetches station data every 5 minutes). */
@@ -42,12 +41,8 @@ export function urlSignerFor(db: Database): Promise<UrlSigner> {
   let signer = signers.get(db);
   if (!signer) {
     signer = (async () => {
-      await db
-        .insert(appSecrets)
-        .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
-      return createUrlSigner(Buffer.from(row!.value, 'base64url'));
+      const key = await ensureAppSecret(db, SECRET_NAME, randomBytes(32).toString('base64url'));
+      return createUrlSigner(Buffer.from(key, 'base64url'));
     })();
     signers.set(db, signer);
     signer.catch(() => signers.delete(db));

@@ -8,6 +8,7 @@ import { buildOrganizationLocation } from '../../../db/factories.ts';
 import { riskProfiles, workRestProfiles } from '../../../db/schema/index.ts';
 import { seedHeatStressProfiles } from '../../../db/seed/heat-stress.ts';
 import { authPlugin } from '../../../platform/auth.ts';
+import { createIdentityKeyLoader } from '../../identity/index.ts';
 import { installErrorHandling } from '../../../platform/errors.ts';
 import { heatStressRoutes } from './heat-stress.routes.ts';
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(serializerCompiler);
   installErrorHandling(api);
-  await api.register(authPlugin, { config: t.config, db: t.db });
+  await api.register(authPlugin, { config: t.config, identityKeys: createIdentityKeyLoader(t.db) });
   const deps = {
     config: t.config,
     db: t.db,

@@ -15,6 +15,7 @@ import {
   pushSubscriptions,
 } from '../../../db/schema/index.ts';
 import { authPlugin } from '../../../platform/auth.ts';
+import { createIdentityKeyLoader } from '../../identity/index.ts';
 import { installErrorHandling } from '../../../platform/errors.ts';
 import { loadConfig, type Config } from '../../../platform/config.ts';
 import { devModule } from '../../dev/index.ts';
@@ -31,7 +32,7 @@ async function buildRoutesApp(config: Config): Promise<FastifyInstance> {
   a.setValidatorCompiler(validatorCompiler);
   a.setSerializerCompiler(serializerCompiler);
   installErrorHandling(a);
-  await a.register(authPlugin, { config, db: t.db });
+  await a.register(authPlugin, { config, identityKeys: createIdentityKeyLoader(t.db) });
   const deps = {
     config,
     db: t.db,
