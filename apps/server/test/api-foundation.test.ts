@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { sites } from '../src/db/schema/index.ts';
+import { buildLocation } from '../src/db/factories.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -102,14 +103,23 @@ describe('customer isolation', () => {
   });
 
   it('lists only the caller customer’s locations', async () => {
+    // each customer has a shared location (no owner) and one of its admin's; A also has its customer user's
+    const [aShared, aOwn, bShared, bOwn] = await Promise.all([
+      buildLocation(t.db.db, { customerId: t.a.customer.id, userId: null, label: 'A shared' }),
+      buildLocation(t.db.db, { customerId: t.a.customer.id, userId: t.a.admin.id, label: 'A admin' }),
+      buildLocation(t.db.db, { customerId: t.b.customer.id, userId: null, label: 'B shared' }),
+      buildLocation(t.db.db, { customerId: t.b.customer.id, userId: t.b.admin.id, label: 'B admin' }),
+    ]);
     const res = await app.inject({
       method: 'GET',
       url: '/api/location',
       headers: auth(await t.tokenFor(t.b.admin.id)),
     });
     expect(res.statusCode).toBe(200);
-    const ids = res.json().data.map((l: { id: number }) => l.id);
-    expect(ids).not.toContain(t.a.location.id);
+    const ids: number[] = res.json().data.map((l: { id: number }) => l.id);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids)).toEqual(new Set([bShared.id, bOwn.id]));
+    for (const id of [aShared.id, aOwn.id, t.a.location.id]) expect(ids).not.toContain(id);
   });
 
   it('refuses customer B deleting customer A’s group and the group survives', async () => {
