@@ -1,5 +1,7 @@
-// Roles, permissions and access rules: spec 02 §6 and spec 03 §6.
+// Roles, permissions and access rules: spec 02 §6 and spec 03 §6. The page rules are read from the one role
+// matrix (policies/role-matrix.ts) that the entity policies read too.
 import { CustomerFeature } from './enums.ts';
+import { ROLE_MATRIX, accessRuleOf } from './policies/role-matrix.ts';
 
 /** Role names (spec 02 §6). */
 export const ROLE_NAMES = [
@@ -97,19 +99,32 @@ export function passesAccess(subject: AccessSubject, rule: AccessRule): boolean 
   return roleOk && permOk;
 }
 
-/** The three admin roles every admin sidebar entry and admin route requires (spec 03 §6, spec 02 §6). */
-const ADMIN_ONLY: AccessRule = { roles: ADMIN_ROLES };
-
-/**
- * Integrations (spec 03 §6, §2.12): the page lists the Singlewire and SSO cards and shows 'Request Access' on a
- * card whose permission is missing, so the entry opens for an admin role holding any integrations permission:
- * either card's access permission or read:integrations. write:integrations alone does not open it (writing
- * without reading is not a state the spec describes).
- */
-const INTEGRATIONS_RULE: AccessRule = {
-  roles: ADMIN_ROLES,
-  permissions: ['integrations.singlewire.access', 'integrations.sso.access', 'read:integrations'],
-};
+/** The page rules, each the matrix row of the page's entity (spec 02 §6 'Matrix', spec 03 §6). */
+const PAGE = {
+  hardware: accessRuleOf(ROLE_MATRIX.hardware.view),
+  airQuality: accessRuleOf(ROLE_MATRIX.airQuality.viewSensors),
+  consultation: accessRuleOf(ROLE_MATRIX.consultation.send),
+  users: accessRuleOf(ROLE_MATRIX.user.list),
+  policies: accessRuleOf(ROLE_MATRIX.weatherPolicy.view),
+  massNotify: accessRuleOf(ROLE_MATRIX.massMessage.compose),
+  widgets: accessRuleOf(ROLE_MATRIX.widget.view),
+  liveCamera: accessRuleOf(ROLE_MATRIX.camera.view),
+  /**
+   * Integrations (spec 03 §6, §2.12): the page lists the Singlewire and SSO cards and shows 'Request Access' on a
+   * card whose permission is missing, so the entry opens for an admin role holding any integrations permission:
+   * either card's access permission or read:integrations. write:integrations alone does not open it (writing
+   * without reading is not a state the spec describes).
+   */
+  integrations: accessRuleOf(ROLE_MATRIX.integration.view),
+  // 'Singlewire page: a role only' (spec 03 §6)
+  singlewire: accessRuleOf(ROLE_MATRIX.integration.singlewire),
+  sso: accessRuleOf(ROLE_MATRIX.integration.sso),
+  broadcast: accessRuleOf(ROLE_MATRIX.broadcast.view),
+  profile: accessRuleOf(ROLE_MATRIX.profile.view),
+  notificationSettings: accessRuleOf(ROLE_MATRIX.profile.edit),
+  notifications: accessRuleOf(ROLE_MATRIX.notification.viewOwn),
+  paStoredMessages: accessRuleOf(ROLE_MATRIX.paMessage.view),
+} satisfies Record<string, AccessRule>;
 
 /** A sidebar entry: its exact label (spec 03 §2.2), its route path (spec 03 §2.1) and who may see it. */
 export interface SidebarEntry {
@@ -123,32 +138,16 @@ export interface SidebarEntry {
 /** Sidebar entries in display order, with their visibility rules (spec 03 §2.2 and §6, spec 02 §2.1 and §6). */
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { label: 'Home', path: '/', rule: {} },
-  { label: 'On-Site Hardware', path: '/Hardware', rule: ADMIN_ONLY },
-  { label: 'Air Quality Index', path: '/AirQuality', rule: ADMIN_ONLY, needsAirQualitySensors: true },
-  {
-    label: 'Ask a Meteorologist',
-    path: '/Consultation',
-    rule: { roles: ADMIN_ROLES, permissions: ['met.support'] },
-  },
-  { label: 'Users', path: '/Users', rule: ADMIN_ONLY },
-  { label: 'Policies', path: '/Policies', rule: ADMIN_ONLY },
-  {
-    label: 'Notify Users',
-    path: '/MassNotify',
-    rule: { roles: ADMIN_ROLES, permissions: ['massnotify.access'] },
-  },
-  { label: 'Widgets', path: '/Widgets', rule: { roles: ADMIN_ROLES, permissions: ['widget.access'] } },
-  {
-    label: 'Live Camera',
-    path: '/LiveCamera',
-    rule: { roles: ADMIN_ROLES, permissions: ['live_camera.access'] },
-  },
-  { label: 'Integrations', path: '/Integrations', rule: INTEGRATIONS_RULE },
-  {
-    label: 'Broadcast',
-    path: '/Broadcast',
-    rule: { roles: ADMIN_ROLES, permissions: ['broadcast.view.access'] },
-  },
+  { label: 'On-Site Hardware', path: '/Hardware', rule: PAGE.hardware },
+  { label: 'Air Quality Index', path: '/AirQuality', rule: PAGE.airQuality, needsAirQualitySensors: true },
+  { label: 'Ask a Meteorologist', path: '/Consultation', rule: PAGE.consultation },
+  { label: 'Users', path: '/Users', rule: PAGE.users },
+  { label: 'Policies', path: '/Policies', rule: PAGE.policies },
+  { label: 'Notify Users', path: '/MassNotify', rule: PAGE.massNotify },
+  { label: 'Widgets', path: '/Widgets', rule: PAGE.widgets },
+  { label: 'Live Camera', path: '/LiveCamera', rule: PAGE.liveCamera },
+  { label: 'Integrations', path: '/Integrations', rule: PAGE.integrations },
+  { label: 'Broadcast', path: '/Broadcast', rule: PAGE.broadcast },
 ];
 
 /** What the sidebar needs to know besides the subject: the customer's sensors and which screens the app has built. */
@@ -176,23 +175,22 @@ export function visibleSidebarEntries(subject: AccessSubject, context: SidebarCo
  * role rule; the historical page applies its own (spec 03 §6).
  */
 export const ROUTE_ACCESS: Readonly<Record<string, AccessRule>> = {
-  '/Hardware': ADMIN_ONLY,
-  '/Consultation': { roles: ADMIN_ROLES, permissions: ['met.support'] },
-  '/Users': ADMIN_ONLY,
-  '/Policies': ADMIN_ONLY,
-  '/AirQuality': ADMIN_ONLY,
-  '/MassNotify': { roles: ADMIN_ROLES, permissions: ['massnotify.access'] },
-  '/Widgets': { roles: ADMIN_ROLES, permissions: ['widget.access'] },
-  '/LiveCamera': { roles: ADMIN_ROLES, permissions: ['live_camera.access'] },
-  '/Integrations': INTEGRATIONS_RULE,
-  // 'Singlewire page: a role only' (spec 03 §6)
-  '/Integrations/Singlewire': ADMIN_ONLY,
-  '/Integrations/SSO': { roles: ADMIN_ROLES, permissions: ['integrations.sso.access'] },
-  '/Broadcast': { roles: ADMIN_ROLES, permissions: ['broadcast.view.access'] },
-  '/Profile': {},
-  '/NotificationSettings': {},
-  '/Notifications': {},
-  '/PAStoredMessages': {},
+  '/Hardware': PAGE.hardware,
+  '/Consultation': PAGE.consultation,
+  '/Users': PAGE.users,
+  '/Policies': PAGE.policies,
+  '/AirQuality': PAGE.airQuality,
+  '/MassNotify': PAGE.massNotify,
+  '/Widgets': PAGE.widgets,
+  '/LiveCamera': PAGE.liveCamera,
+  '/Integrations': PAGE.integrations,
+  '/Integrations/Singlewire': PAGE.singlewire,
+  '/Integrations/SSO': PAGE.sso,
+  '/Broadcast': PAGE.broadcast,
+  '/Profile': PAGE.profile,
+  '/NotificationSettings': PAGE.notificationSettings,
+  '/Notifications': PAGE.notifications,
+  '/PAStoredMessages': PAGE.paStoredMessages,
 };
 
 /** The rule that governs a path: the longest ROUTE_ACCESS key equal to the path or a '/'-prefix of it, case-insensitively; undefined when none. */

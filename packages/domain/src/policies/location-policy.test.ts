@@ -5,81 +5,84 @@ import {
   canOnLocation,
   decideLocation,
   locationAbilities,
-  locationRowKind,
   type LocationDecision,
   type LocationPolicyRow,
 } from './location-policy.ts';
 
 const ME = 'user-me';
 const CUSTOMER = 7;
-const principal = (role: RoleName) => ({ userId: ME, customerId: CUSTOMER, role });
+const GROUP = 70;
+const principal = (role: RoleName) => ({ userId: ME, customerId: CUSTOMER, role, siteId: GROUP });
 
 /** The row kinds of the edge table, each unlocked (type 0) and locked (type 1). */
 const ROWS: Record<string, LocationPolicyRow> = {
-  own: { customerId: CUSTOMER, userId: ME, type: 0 },
-  'own type 1': { customerId: CUSTOMER, userId: ME, type: 1 },
+  own: { customerId: CUSTOMER, userId: ME, type: 0, ownerSiteId: GROUP },
+  'own type 1': { customerId: CUSTOMER, userId: ME, type: 1, ownerSiteId: GROUP },
   shared: { customerId: CUSTOMER, userId: null, type: 0 },
   'shared type 1': { customerId: CUSTOMER, userId: null, type: 1 },
-  'other user': { customerId: CUSTOMER, userId: 'user-other', type: 0 },
-  'other user type 1': { customerId: CUSTOMER, userId: 'user-other', type: 1 },
+  'group user': { customerId: CUSTOMER, userId: 'user-same-group', type: 0, ownerSiteId: GROUP },
+  'group user type 1': { customerId: CUSTOMER, userId: 'user-same-group', type: 1, ownerSiteId: GROUP },
+  'other group user': { customerId: CUSTOMER, userId: 'user-other-group', type: 0, ownerSiteId: GROUP + 1 },
+  'no group user': { customerId: CUSTOMER, userId: 'user-no-group', type: 0, ownerSiteId: null },
   'other customer': { customerId: CUSTOMER + 1, userId: null, type: 0 },
-  'other customer type 1': { customerId: CUSTOMER + 1, userId: 'user-elsewhere', type: 1 },
+  'other customer type 1': {
+    customerId: CUSTOMER + 1,
+    userId: 'user-elsewhere',
+    type: 1,
+    ownerSiteId: GROUP,
+  },
 };
 
-// The edge table, written out (spec 01 §3, §5, §6; spec 02 §6). Each cell is four letters, one per action in
-// the order view, edit, delete, rename: A allowed, H hidden (404), F forbidden (403), L locked (type 1).
+// The edge table, written out from the spec (spec 01 §3, §5, §6: own locations, shared ones offered to every
+// user, type 1 never renamed or deleted; spec 02 §6: 'Customer (basic)', admin roles, 'Assistant Admin data: only
+// their own group'; ARCHITECTURE: a Super Admin crosses customers, another customer's row is 404). Each cell is
+// four letters, one per action in the order view, edit, delete, rename: A allowed, H hidden (404), F forbidden
+// (403), L locked (type 1).
 const D: Record<string, LocationDecision> = { A: 'allowed', H: 'hidden', F: 'forbidden', L: 'locked' };
+const ADMIN = {
+  own: 'AAAA',
+  'own type 1': 'AALL',
+  shared: 'AAAA',
+  'shared type 1': 'AALL',
+  'group user': 'AAAA',
+  'group user type 1': 'AALL',
+};
+const BASIC = {
+  own: 'AAAA',
+  'own type 1': 'AALL',
+  shared: 'AFFF',
+  'shared type 1': 'AFFF',
+  'group user': 'HHHH',
+  'group user type 1': 'HHHH',
+  'other group user': 'HHHH',
+  'no group user': 'HHHH',
+  'other customer': 'HHHH',
+  'other customer type 1': 'HHHH',
+};
 const TABLE: Record<RoleName, Record<keyof typeof ROWS, string>> = {
   'Super Admin': {
-    own: 'AAAA',
-    'own type 1': 'AALL',
-    shared: 'AAAA',
-    'shared type 1': 'AALL',
-    'other user': 'AAAA',
-    'other user type 1': 'AALL',
+    ...ADMIN,
+    'other group user': 'AAAA',
+    'no group user': 'AAAA',
     'other customer': 'AAAA',
     'other customer type 1': 'AALL',
   },
   Admin: {
-    own: 'AAAA',
-    'own type 1': 'AALL',
-    shared: 'AAAA',
-    'shared type 1': 'AALL',
-    'other user': 'AAAA',
-    'other user type 1': 'AALL',
+    ...ADMIN,
+    'other group user': 'AAAA',
+    'no group user': 'AAAA',
     'other customer': 'HHHH',
     'other customer type 1': 'HHHH',
   },
   'Assistant Admin': {
-    own: 'AAAA',
-    'own type 1': 'AALL',
-    shared: 'AAAA',
-    'shared type 1': 'AALL',
-    'other user': 'AAAA',
-    'other user type 1': 'AALL',
+    ...ADMIN,
+    'other group user': 'HHHH',
+    'no group user': 'HHHH',
     'other customer': 'HHHH',
     'other customer type 1': 'HHHH',
   },
-  Customer: {
-    own: 'AAAA',
-    'own type 1': 'AALL',
-    shared: 'AFFF',
-    'shared type 1': 'AFFF',
-    'other user': 'HHHH',
-    'other user type 1': 'HHHH',
-    'other customer': 'HHHH',
-    'other customer type 1': 'HHHH',
-  },
-  'Notification Only': {
-    own: 'AAAA',
-    'own type 1': 'AALL',
-    shared: 'AFFF',
-    'shared type 1': 'AFFF',
-    'other user': 'HHHH',
-    'other user type 1': 'HHHH',
-    'other customer': 'HHHH',
-    'other customer type 1': 'HHHH',
-  },
+  Customer: BASIC,
+  'Notification Only': BASIC,
 };
 
 describe('location policy edge table', () => {
@@ -97,6 +100,19 @@ describe('location policy edge table', () => {
           expect(canOnLocation(principal(role), action, row)).toBe(expected === 'allowed');
         });
       });
+
+  it("an Assistant Admin without a group reaches no other user's location, only their own and shared ones", () => {
+    const p = { ...principal('Assistant Admin'), siteId: null };
+    expect(decideLocation(p, 'view', ROWS['group user']!)).toBe('hidden');
+    expect(decideLocation(p, 'view', ROWS['no group user']!)).toBe('hidden');
+    expect(decideLocation(p, 'edit', ROWS.own!)).toBe('allowed');
+    expect(decideLocation(p, 'edit', ROWS.shared!)).toBe('allowed');
+  });
+
+  it("another customer's row whose owner id equals the caller's is still another customer's", () => {
+    const row = { customerId: CUSTOMER + 1, userId: ME, type: 0 };
+    expect(decideLocation(principal('Customer'), 'view', row)).toBe('hidden');
+  });
 });
 
 describe('locationAbilities', () => {
@@ -116,16 +132,5 @@ describe('locationAbilities', () => {
       delete: true,
       rename: true,
     });
-  });
-});
-
-describe('locationRowKind', () => {
-  it('tells own, shared, another user and another customer apart', () => {
-    const p = principal('Customer');
-    expect(locationRowKind(p, ROWS.own!)).toBe('own');
-    expect(locationRowKind(p, ROWS.shared!)).toBe('shared');
-    expect(locationRowKind(p, ROWS['other user']!)).toBe('other-user');
-    // another customer's row, even one whose owner id equals the caller's, is another customer's
-    expect(locationRowKind(p, { customerId: CUSTOMER + 1, userId: ME, type: 0 })).toBe('other-customer');
   });
 });

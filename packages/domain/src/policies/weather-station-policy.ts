@@ -1,0 +1,25 @@
+// Who may read a weather station and its history (spec 01 §7 'Hardware'; spec 03 §6 'Station historical page':
+// the mesonet permission, a Super Admin, the station's own customer, or a customer on TRIAL).
+import { definePolicy } from './entity-policy.ts';
+import { ROLE_MATRIX, decideByMatrix, reachOf } from './role-matrix.ts';
+
+export const WEATHER_STATION_ACTIONS = ['view', 'viewHistory'] as const;
+export type WeatherStationAction = (typeof WEATHER_STATION_ACTIONS)[number];
+
+export interface WeatherStationPolicyRow {
+  customerId: number;
+  /** The status of the station's customer (ACTIVE, TRIAL, ...); absent when not read. */
+  customerStatus?: string;
+}
+
+export const weatherStationPolicy = definePolicy<WeatherStationAction, WeatherStationPolicyRow>(
+  WEATHER_STATION_ACTIONS,
+  (p, action, row) => {
+    const m = ROLE_MATRIX.weatherStation;
+    const scoped = { customerId: row.customerId };
+    if (action === 'view') return decideByMatrix(p, m.view, m.view, scoped);
+    // our reading of 'the customer status is TRIAL': the station's customer is on trial
+    if (reachOf(p, m.viewHistoryAnyCustomer) === 'all' || row.customerStatus === 'TRIAL') return 'allowed';
+    return decideByMatrix(p, m.viewHistory, m.viewHistory, scoped);
+  },
+);
