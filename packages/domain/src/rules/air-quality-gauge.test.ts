@@ -1,9 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { aqiGaugeBand, aqiGaugeFraction, AQI_GAUGE_BAND_EDGES } from './air-quality-gauge.ts';
+import { aqiGaugeBand, aqiGaugeFraction } from './air-quality-gauge.ts';
 
 describe('air quality gauge (spec 01 §9)', () => {
-  it('has band edges 0, 5, 25, 50 then every 25 up to 300', () => {
-    expect(AQI_GAUGE_BAND_EDGES).toEqual([0, 5, 25, 50, 75, 100, 125, 150, 175, 200, 225, 250, 275, 300]);
+  it('starts a band at 0, 5, 25, 50 and then every 25 up to 275: the edge in it, just below in the band before', () => {
+    [5, 25, 50, 75, 100, 125, 150, 175, 200, 225, 250, 275].forEach((edge, i) => {
+      expect(aqiGaugeBand(edge), `${edge}`).toBe(i + 1);
+      expect(aqiGaugeBand(edge - 0.01), `${edge - 0.01}`).toBe(i);
+    });
   });
 
   it('places a value on an edge in the band that starts there, and 300 in the top band', () => {

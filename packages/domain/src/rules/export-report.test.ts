@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   DATA_INTERVALS,
   DEFAULT_DATA_INTERVAL_MINUTES,
+  EXPORT_OBSERVATIONS,
   dataInterval,
   minimumIntervalMinutes,
   observationDisabledTooltip,
@@ -33,15 +34,24 @@ const form: ReportForm = {
 };
 
 describe('export report (spec 03 §4, §5, §9)', () => {
-  it('offers intervals 15, 30, 60 and 1440 minutes with their labels and day limits, default 24 hour', () => {
+  it('offers intervals 15, 30, 60 and 1440 minutes with their labels and day limits', () => {
     expect(DATA_INTERVALS.map((i) => [i.minutes, i.label, i.maxRangeDays])).toEqual([
       [15, '15 min', 14],
       [30, '30 min', 31],
       [60, '60 min', 92],
       [1440, '24 hour', 1825],
     ]);
-    expect(DEFAULT_DATA_INTERVAL_MINUTES).toBe(1440);
     expect(() => dataInterval(45)).toThrow(RangeError);
+  });
+
+  it('starts on the offered 24 hour interval, which allows every observation', () => {
+    expect(dataInterval(DEFAULT_DATA_INTERVAL_MINUTES).label).toBe('24 hour');
+    expect(removeIncompatibleObservations(EXPORT_OBSERVATIONS, DEFAULT_DATA_INTERVAL_MINUTES)).toEqual(
+      EXPORT_OBSERVATIONS,
+    );
+    expect(
+      EXPORT_OBSERVATIONS.map((o) => observationDisabledTooltip(o, DEFAULT_DATA_INTERVAL_MINUTES)),
+    ).toEqual(EXPORT_OBSERVATIONS.map(() => null));
   });
 
   it('needs the 24 hour interval for Evapotranspiration and 15 min for the rest', () => {

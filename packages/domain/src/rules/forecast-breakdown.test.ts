@@ -12,9 +12,14 @@ import {
 } from './forecast-breakdown.ts';
 
 describe('forecast breakdown (spec 01 §4, §9)', () => {
-  it('defaults to the hourly view and the feelLike metric', () => {
-    expect(DEFAULT_FORECAST_VIEW).toBe('hourly');
-    expect(DEFAULT_FORECAST_METRIC).toBe('feelLike');
+  // the panel opens on these (its test reads Hourly and Feels Like on screen) and falls back to the metric
+  // whenever the chosen one is not offered: it must be offered in both views, with or without snow
+  it('offers the default metric in the default view and in every view it can switch to', () => {
+    for (const view of [DEFAULT_FORECAST_VIEW, 'hourly', 'daily'] as const)
+      for (const snow of [false, true])
+        expect(forecastMetrics(view, snow)).toContain(DEFAULT_FORECAST_METRIC);
+    expect(metricAfterViewSwitch(DEFAULT_FORECAST_METRIC, 'daily')).toBe(DEFAULT_FORECAST_METRIC);
+    expect(metricAfterViewSwitch(DEFAULT_FORECAST_METRIC, 'hourly')).toBe(DEFAULT_FORECAST_METRIC);
   });
 
   it('resets high or low to feelLike on switching to hourly, and temperature to feelLike on switching to daily', () => {

@@ -4,8 +4,6 @@ import {
   isAllClearOption,
   newLocationDefaults,
   preloadedLocation,
-  ALL_CLEAR_SLIDER_DEFAULT_MINUTES,
-  NEW_LOCATION_ALL_CLEAR_MINUTES,
 } from './location-defaults.ts';
 import { isSilenced } from './location-flags.ts';
 
@@ -17,9 +15,14 @@ describe('location defaults (spec 01 §3, §5; spec 02 §3)', () => {
     expect(isAllClearOption(15)).toBe(false);
   });
 
-  it('defaults the slider to 10 minutes and a new location to 30', () => {
-    expect(ALL_CLEAR_SLIDER_DEFAULT_MINUTES).toBe(10);
-    expect(NEW_LOCATION_ALL_CLEAR_MINUTES).toBe(30);
+  it('opens a new and a preloaded location on one of the slider options', () => {
+    const org = { id: 7, name: 'Stadium', address: '1 Main St', latitude: 32.7, longitude: -96.8 };
+    for (const draft of [
+      newLocationDefaults('dashboard'),
+      newLocationDefaults('map-modal'),
+      preloadedLocation(org),
+    ])
+      expect(isAllClearOption(draft.allClearMinutes)).toBe(true);
   });
 
   it('gives a new location radius1 10, other radii 0 and alerts on (flags 0) in both readings', () => {

@@ -42,8 +42,13 @@ describe('mass notify (spec 03 §5, §9)', () => {
     });
   });
 
-  it('defaults the channel to 5 and flips only the e-mail bit, push/SMS always on', () => {
-    expect(DEFAULT_MASS_CHANNEL).toBe(5);
+  it('starts a message on both channels, e-mail on, and switching e-mail off and on again returns there', () => {
+    expect(isEmailChannelOn(DEFAULT_MASS_CHANNEL)).toBe(true);
+    expect(toggleEmailChannel(DEFAULT_MASS_CHANNEL)).toBe(1);
+    expect(toggleEmailChannel(toggleEmailChannel(DEFAULT_MASS_CHANNEL))).toBe(DEFAULT_MASS_CHANNEL);
+  });
+
+  it('flips only the e-mail bit, push/SMS always on', () => {
     expect(isEmailChannelOn(5)).toBe(true);
     expect(toggleEmailChannel(5)).toBe(1);
     expect(toggleEmailChannel(1)).toBe(5);

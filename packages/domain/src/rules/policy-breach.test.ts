@@ -10,7 +10,6 @@ import {
   threatLevel,
   breachedSpans,
   seriesThreatLevel,
-  STANDARD_DEVIATIONS,
 } from './policy-breach.ts';
 
 const up = { threshold: 90, isDesc: false };
@@ -37,11 +36,26 @@ describe('policy comparison (spec 01 §5)', () => {
     expect(mostSeverePolicy([])).toBeUndefined();
   });
 
-  it('uses the standard deviations precip 0.5, feels-like 1, WBGT 1 and wind 1', () => {
-    expect(STANDARD_DEVIATIONS).toEqual({ precipitation: 0.5, feelsLike: 1, wbgt: 1, wind: 1 });
-    expect(
-      ['PRECIP', 'HEAT', 'CHILL', 'WBGT', 'WIND', 'GUST', 'AQI'].map(standardDeviationForPolicy),
-    ).toEqual([0.5, 1, 1, 1, 1, 1, 0]);
+  it.each([
+    ['PRECIP', 2, 1.5, 1.49],
+    ['HEAT', 90, 89, 88.99],
+    ['CHILL', 90, 89, 88.99],
+    ['WBGT', 90, 89, 88.99],
+    ['WIND', 40, 39, 38.99],
+    ['GUST', 40, 39, 38.99],
+  ])(
+    'warns within one deviation of a %s policy of %s (at %s) and not past it (%s)',
+    (type, threshold, edge, past) => {
+      const sd = standardDeviationForPolicy(type);
+      expect(breachColour(edge, { threshold, isDesc: false }, sd)).toBe('warning');
+      expect(breachColour(past, { threshold, isDesc: false }, sd)).toBe('success');
+    },
+  );
+
+  it('has no warning band for a type without a deviation (AQI)', () => {
+    expect(breachColour(99.99, { threshold: 100, isDesc: false }, standardDeviationForPolicy('AQI'))).toBe(
+      'success',
+    );
   });
 
   it('colours a breach red, one deviation below it warning, and past that limit green', () => {

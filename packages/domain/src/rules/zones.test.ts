@@ -8,20 +8,41 @@ import {
   disableZone,
   isFourthZoneVisible,
   validateZones,
-  ZONE_SOFT_BOUNDS,
+  zoneBoundsMessage,
   MAX_ZONE_RADIUS_MILES,
   type ZoneRadii,
 } from './zones.ts';
 
 describe('location zones (spec 01 §4, §5)', () => {
-  it('uses soft bounds 2-47, 4-48, 6-49, 8-50 and a 50-mile maximum', () => {
-    expect(ZONE_SOFT_BOUNDS).toEqual([
-      { min: 2, max: 47 },
-      { min: 4, max: 48 },
-      { min: 6, max: 49 },
-      { min: 8, max: 50 },
-    ]);
-    expect(MAX_ZONE_RADIUS_MILES).toBe(50);
+  /** Zone, minimum and maximum miles of spec 01 §5 'Location zones'. */
+  const SPEC_BOUNDS = [
+    [1, 2, 47],
+    [2, 4, 48],
+    [3, 6, 49],
+    [4, 8, 50],
+  ];
+  // the zones below the one judged sit at their own minimums, so only its bounds decide
+  const below = [2, 4, 6];
+  const radiiWith = (zone: number, miles: number) => {
+    const r = [...below.slice(0, zone - 1), miles, 0, 0, 0];
+    return { radius1: r[0]!, radius2: r[1]!, radius3: r[2]!, radius4: r[3]! };
+  };
+  it.each(SPEC_BOUNDS)(
+    'accepts zone %i from %s to %s miles and refuses 0.01 mile outside',
+    (zone, min, max) => {
+      expect(validateZones(radiiWith(zone, min))).toEqual({});
+      expect(validateZones(radiiWith(zone, max))).toEqual({});
+      for (const miles of [min - 0.01, max + 0.01])
+        expect(validateZones(radiiWith(zone, miles)), `${miles}`).toEqual({
+          [`Radius${zone}`]: zoneBoundsMessage(zone),
+        });
+    },
+  );
+
+  it.each(SPEC_BOUNDS)('stops a slider move of zone %i at %s and %s miles', (zone, min, max) => {
+    const zones = [...below.slice(0, zone - 1), min + 1, 0, 0, 0].slice(0, 4) as unknown as ZoneRadii;
+    expect(moveZone(zones, zone - 1, max + 10)[zone - 1]).toBe(max);
+    expect(moveZone(zones, zone - 1, 0)[zone - 1]).toBe(min);
   });
 
   it('clamps a moved zone to its soft bounds', () => {
