@@ -140,6 +140,37 @@ describe('POST location/Add coordinates', () => {
   });
 });
 
+describe('POST location/Add names and addresses at their limits (spec 01 §5)', () => {
+  it('stores a name of 100 characters and refuses 101, naming Label', async () => {
+    const label = 'n'.repeat(100);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/location/Add',
+      headers: { ...headers, ReturnLocation: 'true' },
+      payload: body({ label }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.location.label).toBe(label);
+    await expectRefused({ label: 'n'.repeat(101) }, { Label: LOCATION_FIELD_MESSAGES.nameTooLong });
+  });
+
+  it('stores an address of 250 characters and refuses 251, naming LocationName', async () => {
+    const locationName = 'a'.repeat(250);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/location/Add',
+      headers: { ...headers, ReturnLocation: 'true' },
+      payload: body({ locationName }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.location.locationName).toBe(locationName);
+    await expectRefused(
+      { locationName: 'a'.repeat(251) },
+      { LocationName: LOCATION_FIELD_MESSAGES.addressTooLong },
+    );
+  });
+});
+
 describe('POST location/Update', () => {
   it('refuses zones all 0 naming Radius1 and leaves the saved location as it was', async () => {
     const created = await t.app.inject({
