@@ -9,6 +9,7 @@ import { createObservationIngest } from './observations/observation-ingest.ts';
 import { createHistoryBackfill } from './observations/history-backfill.ts';
 import { createPolicyEngine } from './policies/policy-engine.ts';
 import { createDemoMeteorologist } from './policies/proactive-forecasts.ts';
+import { createSimulatorTicker } from './simulator-ticker.ts';
 
 export interface Engine {
   stop(): Promise<void>;
@@ -17,14 +18,26 @@ export interface Engine {
 /** Starts every engine part in dependency order; `stop()` stops them in reverse. */
 export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean }): Promise<Engine> {
   const gateway = createDeviceGateway({ ...ctx });
-  const parts: EngineService[] = [
-    gateway,
-    createLightningEngine({ ...ctx, onSirenCommands: () => void gateway.flush() }),
-    createObservationIngest(ctx),
-    createPolicyEngine(ctx),
-    createHistoryBackfill(ctx),
-  ];
-  if (ctx.demo && ctx.weather.simulatorMode) parts.push(createDemoMeteorologist(ctx));
+  const simulated = ctx.weather.simulatorMode;
+  // in simulator mode the simulator ticker drives the lightning tick, right after each advance
+  const lightning = createLightningEngine({
+    ...ctx,
+    onSirenCommands: () => void gateway.flush(),
+    autoTick: !simulated,
+  });
+  const parts: EngineService[] = [gateway, lightning];
+  if (simulated) {
+    parts.push(
+      createSimulatorTicker({
+        simulator: ctx.weather.simulator,
+        clock: ctx.clock,
+        log: ctx.log,
+        tick: lightning.tick,
+      }),
+    );
+  }
+  parts.push(createObservationIngest(ctx), createPolicyEngine(ctx), createHistoryBackfill(ctx));
+  if (ctx.demo && simulated) parts.push(createDemoMeteorologist(ctx));
   const started: EngineService[] = [];
   try {
     for (const part of parts) {

@@ -1,38 +1,18 @@
 // The lightning engine (ARCHITECTURE.md 'Lightning delay'): matches each strike to every location
 // zone and siren containing it, keeps each zone's delay state in the database, and hands every
 // transition to the notifier (ctx.enqueueAlert) or the siren outbox in the same transaction.
-//
-// Events, chosen and kept stable for the notifier:
-// - 'lightning-delay': one per strike that puts zones of a location into delay, naming the innermost
-//   zone that entered delay (details.zones lists all of them). A strike in an inner zone while only
-//   outer zones are in delay is an escalation and raises a new delay event at once.
-// - 'lightning-all-clear': one per location and moment for the zones whose timer ran out together
-//   (per zone, batched); details.locationAllClear is true when no zone of the location remains in
-//   delay. item1..item4 of the Delay call stay per zone.
-// Every event of one delay episode (first delay until every zone is clear) shares a correlationId,
-// derived from the location and the strike that started the episode (episodeId), so a restart that
-// re-derives the episode from stored strikes names it as the alert did.
+// This file composes the parts: the zone transitions and their events (zone-transitions.ts), the
+// cache of zone rows and its write-behind (zone-cache.ts), the sirens (siren-processor.ts), the
+// strike queue, the transactions and the bus.
 //
 // What a strike's transaction holds: the strike rows and every alert they raise. Zone rows are a
-// write-behind copy of the cache (markDirty/flushDirty): written right after the batch when the queue
-// is idle and the backlog small (every quiet moment), under a storm's onset in small chunks between
-// batches, transitions first. The stored strikes are the journal: after a crash replayRecent()
-// applies the strikes of the last all-clear span again (delay starts, extensions), raising nothing,
-// since every alert of a stored strike was committed with it.
+// write-behind copy of the cache: written right after the batch when the queue is idle and the
+// backlog small (every quiet moment), under a storm's onset in small chunks between batches,
+// transitions first. The stored strikes are the journal: after a crash replayRecent() applies the
+// strikes of the last all-clear span again (delay starts, extensions), raising nothing, since every
+// alert of a stored strike was committed with it.
 // Out-of-order strikes (older than a zone's last strike) and duplicates (same id, or same time and
 // place: dropped by the strikes table) change nothing.
-import { createHash, randomUUID } from 'node:crypto';
-import {
-  advanceZone,
-  applyStrike,
-  initialBearingDeg,
-  NotificationType,
-  outermostRadius,
-  timeZoneAt,
-  zonesInForce,
-  type LightningPolicy,
-  type ZoneDelayState,
-} from '@allclear/domain';
 import type { Strike } from '@allclear/weather';
 import type { Bus } from '../../platform/bus.ts';
 import type { AlertEvent, EngineContext, EngineService, Tx } from '../contracts.ts';
@@ -40,38 +20,32 @@ import {
   dueLocationIds,
   dueSirenIds,
   insertNewStrikes,
-  insertSirenCommands,
   loadLightningPolicies,
   loadLocations,
-  loadSirenAlertTimes,
-  loadSirenStates,
   loadSirens,
   loadAllZoneStates,
   loadStrikesSince,
   existingLocations,
-  saveSirenStates,
   saveZoneStates,
-  type LocationRow,
-  type NewSirenCommand,
-  type SirenRow,
-  type SirenStateRow,
   type ZoneStateRow,
 } from './lightning.repository.ts';
-import { matchLocations, matchSirens, type LocationEntry, type SirenEntry } from './matcher.ts';
-import { allClearMessage, delayMessage } from './messages.ts';
-import { isSirenWindowOpen } from './siren-window.ts';
+import {
+  matchLocations,
+  matchSirens,
+  toLocationEntry,
+  toSirenEntry,
+  type LocationEntry,
+  type SirenEntry,
+} from './matcher.ts';
+import { processSirens, type SirenHit } from './siren-processor.ts';
 import { CircleIndex } from './spatial-index.ts';
 import { registerStrikeSink } from './strike-sink.ts';
+import { isExtensionOnly, ZoneCache } from './zone-cache.ts';
+import { applyLocationHits, blankZones, settleLocation, type LocationHit } from './zone-transitions.ts';
 
-/** A siren command is expired, never sent late, this long after it was created (issue 5). */
-export const SIREN_COMMAND_TTL_MS = 60_000;
 /** Real-time period of the timer loop. */
 const TICK_INTERVAL_MS = 1_000;
-/** Under load, extensions only in memory are written at least this often (real time); transitions are written at once. */
-const EXTENSION_FLUSH_INTERVAL_MS = 5_000;
-/** An extension is written within this long even when strikes never stop arriving (real time). */
-const EXTENSION_MAX_HOLD_MS = 30_000;
-/** Most extension rows written in one go under load (a few tens of milliseconds of PGlite). */
+/** Most zone rows written in one go under load (a few tens of milliseconds of PGlite). */
 const FLUSH_CHUNK_ROWS = 150;
 /** With the strike queue idle and no more than this many locations extended, extensions are written at once. */
 const IDLE_FLUSH_MAX_LOCATIONS = 200;
@@ -92,17 +66,14 @@ class LocationsGone extends Error {
   }
 }
 
-/** The correlation id of a delay episode: a UUID-shaped digest of the location and the strike that started it. */
-export function episodeId(locationId: number, strikeId: string): string {
-  const h = createHash('sha256').update(`${locationId}:${strikeId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
 export interface LightningEngineContext extends EngineContext {
   bus: Bus;
   /** Called after a commit that queued siren commands (the device gateway publishes them at once). */
   onSirenCommands?: () => void;
-  /** Run the 1 s timer (simulator advance and tick); default true. Tests drive tick() by hand instead. */
+  /**
+   * Run the 1 s tick timer; default true. Off when something else drives tick(): tests by hand, the simulator
+   * ticker after each advance (engine/simulator-ticker.ts).
+   */
   autoTick?: boolean;
 }
 
@@ -118,74 +89,6 @@ export interface LightningEngine extends EngineService {
   readonly sirenIndex: CircleIndex<SirenEntry>;
 }
 
-function toLocationEntry(row: LocationRow, policies: readonly LightningPolicy[]): LocationEntry {
-  const zones = zonesInForce(row, policies);
-  return {
-    key: row.id,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    radiusMiles: outermostRadius(zones.radii),
-    customerId: row.customerId,
-    label: row.label,
-    radii: zones.radii,
-    allClearMinutes: zones.allClearMinutes,
-    countCloudToGroundOnly: row.countCloudToGroundOnly,
-  };
-}
-
-function toSirenEntry(row: SirenRow): SirenEntry {
-  return {
-    key: row.id,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    radiusMiles: row.radius > 0 ? row.radius : 0,
-    customerId: row.customerId,
-    name: row.name,
-    enabled: row.enabled,
-    timeZoneId: row.timeZoneId,
-    allClearMinutes: row.allClearMinutes,
-    duration: row.duration,
-    frequency: row.frequency,
-    allClearDuration: row.allClearDuration,
-    allClearFrequency: row.allClearFrequency,
-  };
-}
-
-function blankZone(locationId: number, zone: number): ZoneStateRow {
-  return {
-    locationId,
-    zone,
-    lastStrikeAt: null,
-    lastStrikeId: null,
-    lastStrikeDistanceMiles: null,
-    lastStrikeBearingDeg: null,
-    delayStartedAt: null,
-    allClearAt: null,
-    correlationId: null,
-    inDelay: false,
-  };
-}
-
-function blankSiren(sirenId: number): SirenStateRow {
-  return {
-    sirenId,
-    lastStrikeAt: null,
-    lastStrikeId: null,
-    lastStrikeDistanceMiles: null,
-    delayStartedAt: null,
-    allClearAt: null,
-    correlationId: null,
-    inDelay: false,
-  };
-}
-
-const delayState = (s: { lastStrikeAt: Date | null; inDelay: boolean }): ZoneDelayState => ({
-  lastStrikeAt: s.lastStrikeAt?.getTime() ?? null,
-  inDelay: s.inDelay,
-});
-
-const plusMinutes = (t: Date, minutes: number) => new Date(t.getTime() + minutes * 60_000);
-
 /** A strike the tables accept: an id, a valid time, a position on the earth and a type 1..4. */
 function isWellFormed(s: Strike): boolean {
   return (
@@ -200,17 +103,6 @@ function isWellFormed(s: Strike): boolean {
   );
 }
 
-interface LocationHit {
-  strike: Strike;
-  distanceMiles: number;
-  zones: number[];
-}
-
-interface SirenHit {
-  strike: Strike;
-  distanceMiles: number;
-}
-
 /** Creates the lightning engine; `start()` loads the index, subscribes to the strike stream and the bus, and runs the timer. */
 export function createLightningEngine(ctx: LightningEngineContext): LightningEngine {
   const { db, clock, log } = ctx;
@@ -220,20 +112,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   let timer: NodeJS.Timeout | null = null;
   let timerBusy = false;
   const unsubscribers: (() => void)[] = [];
-  // Zone states of every location, mirrored from the database: read at load, replaced after each
-  // commit (never before, so a rolled-back transaction leaves it as the database is). One engine
-  // process owns the lightning state; a second one would need its own partition of locations.
-  const zoneCache = new Map<number, ZoneStateRow[]>();
+  // Zone states of every location and the rows not written yet (zone-cache.ts).
+  const zoneCache = new ZoneCache();
   let loaded = false;
-  // Zone rows not written yet. With the strike queue idle and few of them they are written at once;
-  // under load in small chunks while the queue is idle: transitions (delay starts) first, then each
-  // extended zone after 5 s (once, however many strikes extended it) and within 30 s at most, so the
-  // database's countdowns may trail by that much under a storm. Their strikes are stored with their
-  // alerts, so after a crash replayRecent() applies them again before anything is cleared: the cache,
-  // not the row, decides an all-clear.
-  const dirty = new Map<number, { zones: Set<number>; since: number }>();
-  /** The locations of `dirty` holding a transition. */
-  const dirtyTransitions = new Set<number>();
 
   /** Runs engine work one piece at a time, in arrival order (index changes before later strikes). */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -250,13 +131,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     ]);
     locationIndex.reset(rows.map((r) => toLocationEntry(r, policies.get(r.customerId) ?? [])));
     sirenIndex.reset(sirenRows.map(toSirenEntry));
-    zoneCache.clear();
-    for (const row of await loadAllZoneStates(db.db)) {
-      const list =
-        zoneCache.get(row.locationId) ?? [1, 2, 3, 4].map((zone) => blankZone(row.locationId, zone));
-      list[row.zone - 1] = row;
-      zoneCache.set(row.locationId, list);
-    }
+    zoneCache.load(await loadAllZoneStates(db.db));
     loaded = true;
     await replayRecent();
   }
@@ -280,53 +155,24 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     }
     for (const [id, hits] of hitsByLocation) {
       const entry = locationIndex.get(id)!;
-      const zones = zoneCache.get(id) ?? [1, 2, 3, 4].map((zone) => blankZone(id, zone));
+      const zones = zoneCache.get(id) ?? blankZones(id);
       const changed = new Set<number>();
       applyLocationHits(entry, zones, hits, now, changed, { replay: true });
       if (changed.size === 0) continue;
       zoneCache.set(id, zones);
-      for (const zone of changed) markDirty(id, zone, true);
+      for (const zone of changed) zoneCache.markDirty(id, zone, true);
     }
     await flushDirty();
   }
 
-  /** Marks a zone's row to be written; a transition (delay start or all-clear) is written before extensions. */
-  function markDirty(locationId: number, zone: number, transition = false): void {
-    const entry = dirty.get(locationId);
-    if (entry) entry.zones.add(zone);
-    else dirty.set(locationId, { zones: new Set([zone]), since: performance.now() });
-    if (transition) dirtyTransitions.add(locationId);
-  }
-
   /**
-   * Writes zone rows held only in memory: all of them, or (under load) at most `maxRows` rows, transitions first,
-   * then extensions held for EXTENSION_FLUSH_INTERVAL_MS or longer, oldest first, so no single write stalls the
-   * strike queue. A location deleted before its bus event reached us is dropped from the cache and the rest written.
+   * Writes zone rows held only in memory: all of them, or (under load) a chunk of about `maxRows` rows (zone-cache.ts
+   * takeDirty), so no single write stalls the strike queue. A location deleted before its bus event reached us is
+   * dropped from the cache and the rest written.
    */
   async function flushDirty(maxRows = Number.POSITIVE_INFINITY): Promise<void> {
-    if (dirty.size === 0) return;
-    const all = maxRows === Number.POSITIVE_INFINITY;
-    const dueBefore = all ? Number.POSITIVE_INFINITY : performance.now() - EXTENSION_FLUSH_INTERVAL_MS;
-    const rows: ZoneStateRow[] = [];
-    const take = (id: number, entry: { zones: Set<number> }) => {
-      const cached = zoneCache.get(id);
-      if (cached) for (const zone of entry.zones) rows.push(cached[zone - 1]!);
-      dirty.delete(id);
-      dirtyTransitions.delete(id);
-    };
-    if (!all) {
-      for (const id of dirtyTransitions) {
-        if (rows.length >= maxRows) break;
-        const entry = dirty.get(id);
-        if (entry) take(id, entry);
-        else dirtyTransitions.delete(id);
-      }
-    }
-    for (const [id, entry] of dirty) {
-      // the map keeps insertion order: the first entry not yet due ends the due ones
-      if (entry.since > dueBefore || rows.length >= maxRows) break;
-      take(id, entry);
-    }
+    if (zoneCache.dirtyLocations === 0) return;
+    const rows = zoneCache.takeDirty(maxRows);
     try {
       await saveZoneStates(db.db, rows);
     } catch (err) {
@@ -341,9 +187,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   /** A chunk of zone rows, written only while no strikes wait (or once the oldest has waited too long). */
   async function flushWhenIdle(): Promise<void> {
-    const oldest = dirty.values().next().value;
-    const overdue = oldest !== undefined && performance.now() - oldest.since > EXTENSION_MAX_HOLD_MS;
-    if (waiting.length === 0 || overdue) await flushDirty(FLUSH_CHUNK_ROWS);
+    if (waiting.length === 0 || zoneCache.overdue()) await flushDirty(FLUSH_CHUNK_ROWS);
   }
 
   async function ensureLoaded(): Promise<void> {
@@ -352,9 +196,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   function removeLocation(id: number): void {
     locationIndex.remove(id);
-    zoneCache.delete(id);
-    dirty.delete(id);
-    dirtyTransitions.delete(id);
+    zoneCache.forget(id);
   }
 
   async function reloadLocations(filter: { ids?: number[]; customerId?: number }): Promise<void> {
@@ -370,145 +212,6 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     const found = new Set(rows.map((r) => r.id));
     for (const id of ids) if (!found.has(id)) sirenIndex.remove(id);
     for (const row of rows) sirenIndex.upsert(toSirenEntry(row));
-  }
-
-  // ───────────── location zones ─────────────
-
-  /** Zones of a location whose timer ran out by `now` go all clear; returns the all-clear event, if any. */
-  function settleLocation(
-    entry: LocationEntry,
-    zones: ZoneStateRow[],
-    now: Date,
-    changed: Set<number>,
-  ): AlertEvent | null {
-    const cleared: ZoneStateRow[] = [];
-    for (const z of zones) {
-      if (!z.inDelay) continue;
-      const { event } = advanceZone(delayState(z), entry.allClearMinutes, now.getTime());
-      const due = z.lastStrikeAt ? plusMinutes(z.lastStrikeAt, entry.allClearMinutes) : null;
-      if (event === 'all-clear') {
-        z.inDelay = false;
-        z.allClearAt = due;
-        cleared.push(z);
-        changed.add(z.zone);
-      } else if (due && z.allClearAt?.getTime() !== due.getTime()) {
-        // the all-clear minutes changed (policy lock or location edit): keep the due time true
-        z.allClearAt = due;
-        changed.add(z.zone);
-      }
-    }
-    if (cleared.length === 0) return null;
-    const still = zones.filter((z) => z.inDelay);
-    const outer = cleared[cleared.length - 1]!;
-    const clearedAt = new Date(Math.max(...cleared.map((z) => z.allClearAt!.getTime())));
-    const zoneNumbers = cleared.map((z) => z.zone);
-    const radiusMiles = Math.max(...cleared.map((z) => entry.radii[z.zone - 1] ?? 0));
-    const correlationId = outer.correlationId ?? randomUUID();
-    if (still.length === 0) for (const z of zones) z.correlationId = null;
-    const text = allClearMessage({
-      label: entry.label,
-      zones: zoneNumbers,
-      radiusMiles,
-      allClearMinutes: entry.allClearMinutes,
-      lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
-      clearedAt,
-      stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
-      timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
-    });
-    return {
-      id: randomUUID(),
-      kind: 'lightning-all-clear',
-      notificationType: NotificationType.Lightning,
-      customerId: entry.customerId,
-      locationId: entry.key,
-      correlationId,
-      occurredAt: now,
-      ...text,
-      details: {
-        strikeId: outer.lastStrikeId,
-        distanceMiles: outer.lastStrikeDistanceMiles,
-        zone: zoneNumbers[0],
-        zones: zoneNumbers,
-        radiusMiles,
-        allClearMinutes: entry.allClearMinutes,
-        allClearAt: clearedAt.toISOString(),
-        locationAllClear: still.length === 0,
-      },
-    };
-  }
-
-  /** Applies a location's strikes (oldest first) to its zones; returns the delay events. */
-  function applyLocationHits(
-    entry: LocationEntry,
-    zones: ZoneStateRow[],
-    hits: LocationHit[],
-    now: Date,
-    changed: Set<number>,
-    options: { replay?: boolean } = {},
-  ): AlertEvent[] {
-    const events: AlertEvent[] = [];
-    for (const hit of hits) {
-      const strikeMs = hit.strike.time.getTime();
-      const bearingDeg = initialBearingDeg(entry, hit.strike);
-      let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
-      const entered: number[] = [];
-      for (const i of hit.zones) {
-        const z = zones[i]!;
-        const before = delayState(z);
-        const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
-        if (state === before) continue; // older than the zone's last strike: changes nothing
-        z.lastStrikeAt = hit.strike.time;
-        z.lastStrikeId = hit.strike.id;
-        z.lastStrikeDistanceMiles = hit.distanceMiles;
-        z.lastStrikeBearingDeg = bearingDeg;
-        if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
-        if (event === 'delay-start') {
-          episode ??= episodeId(entry.key, hit.strike.id);
-          // a replayed episode started when its strike was stored, about when it struck
-          z.delayStartedAt = options.replay ? hit.strike.time : now;
-          entered.push(z.zone);
-        }
-        z.inDelay = state.inDelay;
-        if (z.inDelay && episode) z.correlationId = episode;
-        changed.add(z.zone);
-      }
-      if (entered.length === 0 || !episode || options.replay) continue;
-      const zone = entered[0]!;
-      const radiusMiles = entry.radii[zone - 1]!;
-      const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
-      const text = delayMessage({
-        label: entry.label,
-        distanceMiles: hit.distanceMiles,
-        zone,
-        radiusMiles,
-        allClearMinutes: entry.allClearMinutes,
-        allClearAt,
-        timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
-      });
-      events.push({
-        id: randomUUID(),
-        kind: 'lightning-delay',
-        notificationType: NotificationType.Lightning,
-        customerId: entry.customerId,
-        locationId: entry.key,
-        correlationId: episode,
-        occurredAt: now,
-        ...text,
-        details: {
-          strikeId: hit.strike.id,
-          strikeTime: hit.strike.time.toISOString(),
-          strikeType: hit.strike.type,
-          distanceMiles: hit.distanceMiles,
-          bearingDeg,
-          zone,
-          zones: entered,
-          radiusMiles,
-          allClearMinutes: entry.allClearMinutes,
-          allClearAt: allClearAt.toISOString(),
-        },
-      });
-    }
-    return events;
   }
 
   /**
@@ -531,7 +234,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       const entry = locationIndex.get(id);
       if (!entry) continue;
       const cached = zoneCache.get(id);
-      const zones = cached ? cached.map((z) => ({ ...z })) : [1, 2, 3, 4].map((zone) => blankZone(id, zone));
+      const zones = cached ? cached.map((z) => ({ ...z })) : blankZones(id);
       const changed = new Set<number>();
       const allClear = settleLocation(entry, zones, now, changed);
       if (allClear) events.push(allClear);
@@ -540,13 +243,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       if (changed.size === 0) continue;
       for (const z of zones) {
         if (!changed.has(z.zone)) continue;
-        const before = cached?.[z.zone - 1];
-        const extensionOnly =
-          before !== undefined &&
-          before.inDelay &&
-          z.inDelay &&
-          before.correlationId === z.correlationId &&
-          before.delayStartedAt?.getTime() === z.delayStartedAt?.getTime();
+        const extensionOnly = isExtensionOnly(cached?.[z.zone - 1], z);
         if (extensionOnly || writeBehind) {
           deferred.push([id, z.zone, !extensionOnly]);
         } else {
@@ -566,16 +263,11 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     for (const event of events) await ctx.enqueueAlert(tx, event);
     return () => {
       for (const [id, zones] of updated) {
-        if (!locationIndex.get(id)) continue;
-        // copy into the long-lived cached rows rather than replacing them: the working copies die
-        // young, so a storm does not churn the old generation (fewer long GC pauses)
-        const cached = zoneCache.get(id);
-        if (cached) zones.forEach((z, i) => Object.assign(cached[i]!, z));
-        else zoneCache.set(id, zones);
+        if (locationIndex.get(id)) zoneCache.store(id, zones);
       }
-      for (const [id, zone] of written) dirty.get(id)?.zones.delete(zone);
+      for (const [id, zone] of written) zoneCache.markWritten(id, zone);
       for (const [id, zone, transition] of deferred)
-        if (locationIndex.get(id)) markDirty(id, zone, transition);
+        if (locationIndex.get(id)) zoneCache.markDirty(id, zone, transition);
       for (const [id, zones] of updated) queuePublish(id, zones);
     };
   }
@@ -611,111 +303,6 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         lastStrikeBearingDeg: z.lastStrikeBearingDeg,
       })),
     });
-  }
-
-  // ───────────── sirens ─────────────
-
-  function sirenCommand(
-    entry: SirenEntry,
-    kind: 'warning' | 'all-clear',
-    now: Date,
-    extra: Record<string, unknown>,
-  ): NewSirenCommand {
-    const id = randomUUID();
-    const expiresAt = new Date(now.getTime() + SIREN_COMMAND_TTL_MS);
-    const durationSeconds = kind === 'warning' ? entry.duration : entry.allClearDuration;
-    const frequency = kind === 'warning' ? entry.frequency : entry.allClearFrequency;
-    return {
-      id,
-      sirenId: entry.key,
-      kind,
-      createdAt: now,
-      expiresAt,
-      status: 'pending',
-      payload: {
-        commandId: id,
-        sirenId: entry.key,
-        kind,
-        // sound duration × frequency (spec 02 §3 'Siren detail': duration, frequency / allClear...)
-        sound: { durationSeconds, frequency, totalSeconds: durationSeconds * frequency },
-        strobe: kind === 'warning',
-        issuedAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        ...extra,
-      },
-    };
-  }
-
-  async function processSirens(tx: Tx, hitsBySiren: Map<number, SirenHit[]>, now: Date): Promise<number> {
-    const ids = [...hitsBySiren.keys()];
-    const stored = new Map((await loadSirenStates(tx, ids)).map((s) => [s.sirenId, s]));
-    const windows = await loadSirenAlertTimes(tx, ids);
-    const toSave: SirenStateRow[] = [];
-    const commands: NewSirenCommand[] = [];
-    for (const id of ids) {
-      const entry = sirenIndex.get(id);
-      if (!entry) continue;
-      const state = stored.get(id) ?? blankSiren(id);
-      let changed = false;
-      const canSound = () =>
-        entry.enabled &&
-        isSirenWindowOpen(
-          windows.filter((w) => w.sirenId === id),
-          entry.timeZoneId,
-          now,
-        );
-      if (
-        state.inDelay &&
-        advanceZone(delayState(state), entry.allClearMinutes, now.getTime()).event === 'all-clear'
-      ) {
-        state.inDelay = false;
-        changed = true;
-        if (canSound()) {
-          commands.push(
-            sirenCommand(entry, 'all-clear', now, {
-              correlationId: state.correlationId,
-              lastStrikeId: state.lastStrikeId,
-            }),
-          );
-        }
-        state.correlationId = null;
-      }
-      for (const hit of hitsBySiren.get(id)!) {
-        const before = delayState(state);
-        const { state: next, event } = applyStrike(
-          before,
-          hit.strike.time.getTime(),
-          entry.allClearMinutes,
-          now.getTime(),
-        );
-        if (next === before) continue;
-        state.lastStrikeAt = hit.strike.time;
-        state.lastStrikeId = hit.strike.id;
-        state.lastStrikeDistanceMiles = hit.distanceMiles;
-        if (next.inDelay) state.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
-        state.inDelay = next.inDelay;
-        changed = true;
-        if (event === 'delay-start') {
-          state.delayStartedAt = now;
-          state.correlationId = randomUUID();
-          if (canSound()) {
-            commands.push(
-              sirenCommand(entry, 'warning', now, {
-                correlationId: state.correlationId,
-                strikeId: hit.strike.id,
-                distanceMiles: hit.distanceMiles,
-                radiusMiles: entry.radiusMiles,
-                allClearAt: state.allClearAt?.toISOString() ?? null,
-              }),
-            );
-          }
-        }
-      }
-      if (changed) toSave.push(state);
-    }
-    await saveSirenStates(tx, toSave);
-    await insertSirenCommands(tx, commands);
-    return commands.length;
   }
 
   // ───────────── ingest and tick ─────────────
@@ -790,7 +377,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         }
       }
       if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true);
-      if (sirenHits.size > 0) commands = await processSirens(tx, sirenHits, now);
+      if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now);
     });
     publish();
     if (commands > 0) ctx.onSirenCommands?.();
@@ -812,7 +399,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         if (locationIds.length > 0)
           publish = await processLocations(tx, new Map(locationIds.map((id) => [id, []])), now, false);
         if (sirenIds.length > 0)
-          commands = await processSirens(tx, new Map(sirenIds.map((id) => [id, []])), now);
+          commands = await processSirens(tx, sirenIndex, new Map(sirenIds.map((id) => [id, []])), now);
       });
     }
     publish();
@@ -822,14 +409,6 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   function onTimer(): void {
     if (timerBusy) return;
     timerBusy = true;
-    // the simulator pushes its strikes to our subscription during advance; they queue before the tick
-    if (ctx.weather.simulatorMode) {
-      try {
-        ctx.weather.simulator.advance(clock.now());
-      } catch (err) {
-        log.error({ err }, 'lightning: simulator advance failed');
-      }
-    }
     serial(tickNow)
       .catch((err: unknown) => log.error({ err }, 'lightning: tick failed'))
       .finally(() => {
@@ -861,7 +440,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       await ingestNow(taken.flatMap((w) => w.strikes));
       // the queue is idle and the backlog small: write the zone rows now, before the strikes resolve, so a
       // reader sees them at once
-      if (waiting.length === 0 && dirty.size <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
+      if (waiting.length === 0 && zoneCache.dirtyLocations <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
     } catch (err) {
       for (const w of taken) w.done(err);
       return;
@@ -869,7 +448,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     for (const w of taken) w.done();
     // under load the strikes (and their alerts) are committed: resolve them first, then write a chunk of the
     // backlog while no strikes wait, transitions first, each zone once however many strikes extended it
-    if (dirty.size > 0) {
+    if (zoneCache.dirtyLocations > 0) {
       await flushWhenIdle().catch((err: unknown) =>
         log.error({ err }, 'lightning: writing zone rows failed'),
       );

@@ -1,7 +1,15 @@
 // Strike matching: the spatial index proposes candidates by bounding box, the exact test is the
 // great-circle distance against each effective zone radius (domain: greatCircleMiles,
 // zonesContainingStrike), after the location's cloud-to-ground-only filter.
-import { greatCircleMiles, StrikeType, zonesContainingStrike } from '@allclear/domain';
+import {
+  greatCircleMiles,
+  outermostRadius,
+  StrikeType,
+  zonesContainingStrike,
+  zonesInForce,
+  type LightningPolicy,
+} from '@allclear/domain';
+import type { LocationRow, SirenRow } from './lightning.repository.ts';
 import type { CircleIndex, IndexedCircle } from './spatial-index.ts';
 
 /** A location as the matcher holds it; radius (the index circle) is the outermost effective zone. */
@@ -27,6 +35,41 @@ export interface SirenEntry extends IndexedCircle {
   frequency: number;
   allClearDuration: number;
   allClearFrequency: number;
+}
+
+/** A stored location as the matcher holds it: the zones in force after its customer's LR1..LR4 policies (spec 01 §4 'Policy lock'). */
+export function toLocationEntry(row: LocationRow, policies: readonly LightningPolicy[]): LocationEntry {
+  const zones = zonesInForce(row, policies);
+  return {
+    key: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radiusMiles: outermostRadius(zones.radii),
+    customerId: row.customerId,
+    label: row.label,
+    radii: zones.radii,
+    allClearMinutes: zones.allClearMinutes,
+    countCloudToGroundOnly: row.countCloudToGroundOnly,
+  };
+}
+
+/** A stored siren as the matcher holds it; a radius of 0 or less matches no strike. */
+export function toSirenEntry(row: SirenRow): SirenEntry {
+  return {
+    key: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    radiusMiles: row.radius > 0 ? row.radius : 0,
+    customerId: row.customerId,
+    name: row.name,
+    enabled: row.enabled,
+    timeZoneId: row.timeZoneId,
+    allClearMinutes: row.allClearMinutes,
+    duration: row.duration,
+    frequency: row.frequency,
+    allClearDuration: row.allClearDuration,
+    allClearFrequency: row.allClearFrequency,
+  };
 }
 
 /** What the matcher needs of a strike. */

@@ -1,0 +1,328 @@
+// Edge table of a location's zone transitions (ARCHITECTURE.md 'Lightning delay': d ≤ r restarts zone i,
+// r = 0 is off, the zone clears A minutes after its last strike; spec 01 §4 'Policy lock'). Strikes are
+// matched as the engine matches them (matcher.ts on a one-location index); expected times are written out.
+import { destinationPoint, type LightningPolicy } from '@allclear/domain';
+import type { Strike, StrikeType } from '@allclear/weather';
+import { describe, expect, it } from 'vitest';
+import type { AlertEvent } from '../contracts.ts';
+import type { LocationRow, ZoneStateRow } from './lightning.repository.ts';
+import { matchLocations, toLocationEntry, type LocationEntry } from './matcher.ts';
+import { CircleIndex } from './spatial-index.ts';
+import {
+  applyLocationHits,
+  blankZones,
+  episodeId,
+  settleLocation,
+  type LocationHit,
+} from './zone-transitions.ts';
+
+const T0 = '2026-07-01T17:00:00.000Z';
+const MINUTE = 60_000;
+const at = (offsetMs: number) => new Date(new Date(T0).getTime() + offsetMs);
+
+function place(row: Partial<LocationRow> = {}, policies: LightningPolicy[] = []): LocationEntry {
+  return toLocationEntry(
+    {
+      id: 7,
+      customerId: 3,
+      label: 'North Field',
+      latitude: 32,
+      longitude: -97,
+      radius1: 10,
+      radius2: 0,
+      radius3: 0,
+      radius4: 0,
+      allClearMinutes: 30,
+      countCloudToGroundOnly: false,
+      ...row,
+    },
+    policies,
+  );
+}
+
+let seq = 0;
+/** A strike `miles` due north of the location (great-circle distance equal to `miles` to within 1e-12). */
+function strike(entry: LocationEntry, miles: number, time: Date, type: StrikeType = 1): Strike {
+  const p = destinationPoint(entry, 0, miles);
+  seq += 1;
+  return {
+    id: `s-${seq}`,
+    time,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    type,
+    amperageKa: -20,
+    cloud: false,
+    source: 'test',
+    observedAt: time,
+  };
+}
+
+function hitsOf(entry: LocationEntry, strikes: Strike[]): LocationHit[] {
+  const index = new CircleIndex<LocationEntry>();
+  index.reset([entry]);
+  return strikes.flatMap((s) =>
+    matchLocations(index, s).map((m) => ({ strike: s, distanceMiles: m.distanceMiles, zones: m.zones })),
+  );
+}
+
+/** One engine step for one location at `now`: settle the zones, then apply the strikes (as processLocations does). */
+function step(entry: LocationEntry, zones: ZoneStateRow[], strikes: Strike[], now: Date) {
+  const changed = new Set<number>();
+  const events: AlertEvent[] = [];
+  const allClear = settleLocation(entry, zones, now, changed);
+  if (allClear) events.push(allClear);
+  events.push(...applyLocationHits(entry, zones, hitsOf(entry, strikes), now, changed));
+  return { events, changed: [...changed].sort() };
+}
+
+const inDelay = (zones: ZoneStateRow[]) => zones.filter((z) => z.inDelay).map((z) => z.zone);
+
+describe('zone transitions: which strikes start a delay', () => {
+  it('a strike at exactly r1 = 10 miles starts zone 1, clearing 30 minutes after the strike', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const s = strike(entry, 10, at(0));
+    const { events, changed } = step(entry, zones, [s], at(0));
+    expect(changed).toEqual([1]);
+    expect(inDelay(zones)).toEqual([1]);
+    expect(zones[0]).toMatchObject({
+      lastStrikeId: s.id,
+      delayStartedAt: new Date(T0),
+      allClearAt: new Date('2026-07-01T17:30:00.000Z'),
+      correlationId: episodeId(7, s.id),
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-delay',
+      locationId: 7,
+      customerId: 3,
+      correlationId: episodeId(7, s.id),
+      details: {
+        strikeId: s.id,
+        zone: 1,
+        zones: [1],
+        radiusMiles: 10,
+        allClearAt: '2026-07-01T17:30:00.000Z',
+      },
+    });
+  });
+
+  it('a strike at 10.01 miles of a 10-mile zone changes nothing', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const { events, changed } = step(entry, zones, [strike(entry, 10.01, at(0))], at(0));
+    expect(events).toEqual([]);
+    expect(changed).toEqual([]);
+    expect(zones).toEqual(blankZones(7));
+  });
+
+  it('a 50-mile zone 4 takes a strike at exactly 50 miles and refuses one at 50.01', () => {
+    const entry = place({ radius1: 10, radius2: 20, radius3: 30, radius4: 50 });
+    const refused = blankZones(7);
+    expect(step(entry, refused, [strike(entry, 50.01, at(0))], at(0)).events).toEqual([]);
+    const zones = blankZones(7);
+    const { events } = step(entry, zones, [strike(entry, 50, at(0))], at(0));
+    expect(inDelay(zones)).toEqual([4]);
+    expect(events[0]!.details).toMatchObject({ zone: 4, zones: [4], radiusMiles: 50 });
+  });
+
+  it('a strike at 15 miles of zones 10/20/30 starts zones 2 and 3 and names the inner one', () => {
+    const entry = place({ radius1: 10, radius2: 20, radius3: 30 });
+    const zones = blankZones(7);
+    const { events } = step(entry, zones, [strike(entry, 15, at(0))], at(0));
+    expect(inDelay(zones)).toEqual([2, 3]);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.details).toMatchObject({ zone: 2, zones: [2, 3], radiusMiles: 20 });
+  });
+
+  it('a zone of radius 0 is off: a strike on the location itself starts only the zones above 0', () => {
+    const entry = place({ radius1: 10, radius2: 0, radius3: 0, radius4: 0 });
+    const zones = blankZones(7);
+    step(entry, zones, [strike(entry, 0, at(0))], at(0));
+    expect(inDelay(zones)).toEqual([1]);
+    expect(zones.slice(1).every((z) => z.lastStrikeAt === null)).toBe(true);
+  });
+
+  it('a strike that arrives exactly 30 minutes after it struck starts no delay (its zone is already clear)', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const s = strike(entry, 5, at(0));
+    const { events } = step(entry, zones, [s], at(30 * MINUTE));
+    expect(events).toEqual([]);
+    expect(inDelay(zones)).toEqual([]);
+    expect(zones[0]!.lastStrikeId).toBe(s.id);
+  });
+
+  it('a cloud-to-ground-only location ignores types 2 and 4 and counts the ground strikes, types 1 and 3', () => {
+    const entry = place({ countCloudToGroundOnly: true });
+    const zones = blankZones(7);
+    const cloud = [strike(entry, 5, at(0), 2), strike(entry, 5, at(0), 4)];
+    expect(step(entry, zones, cloud, at(0)).events).toEqual([]);
+    expect(step(entry, zones, [strike(entry, 5, at(0), 3)], at(0)).events).toHaveLength(1);
+  });
+
+  it("takes the LR1 policy's 8 miles and 20 minutes over the location's 10 miles and 30 minutes (policy lock)", () => {
+    const entry = place({ radius1: 10, allClearMinutes: 30 }, [
+      { policyTypeShortName: 'LR1', threshold: 8, allClearMinutes: 20 },
+    ]);
+    const refused = blankZones(7);
+    expect(step(entry, refused, [strike(entry, 8.01, at(0))], at(0)).events).toEqual([]);
+    const zones = blankZones(7);
+    const { events } = step(entry, zones, [strike(entry, 8, at(0))], at(0));
+    expect(events[0]!.details).toMatchObject({
+      radiusMiles: 8,
+      allClearMinutes: 20,
+      allClearAt: '2026-07-01T17:20:00.000Z',
+    });
+  });
+});
+
+describe('zone transitions: restarts and all-clears', () => {
+  it('clears exactly 30 minutes after the strike, not at 29:59, in the episode of its delay', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const delay = step(entry, zones, [strike(entry, 5, at(0))], at(0)).events[0]!;
+    expect(step(entry, zones, [], at(30 * MINUTE - 1000))).toEqual({ events: [], changed: [] });
+    const { events, changed } = step(entry, zones, [], at(30 * MINUTE));
+    expect(changed).toEqual([1]);
+    expect(inDelay(zones)).toEqual([]);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-all-clear',
+      correlationId: delay.correlationId,
+      occurredAt: new Date('2026-07-01T17:30:00.000Z'),
+      details: { zones: [1], allClearAt: '2026-07-01T17:30:00.000Z', locationAllClear: true },
+    });
+    // the episode is over: the next delay is a new one
+    expect(zones[0]!.correlationId).toBeNull();
+  });
+
+  it('a strike at minute 29 restarts the zone: no new alert, all clear at minute 59', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const first = strike(entry, 5, at(0));
+    step(entry, zones, [first], at(0));
+    const { events, changed } = step(entry, zones, [strike(entry, 5, at(29 * MINUTE))], at(29 * MINUTE));
+    expect(events).toEqual([]);
+    expect(changed).toEqual([1]);
+    expect(zones[0]).toMatchObject({
+      allClearAt: new Date('2026-07-01T17:59:00.000Z'),
+      delayStartedAt: new Date(T0),
+      correlationId: episodeId(7, first.id),
+    });
+    expect(step(entry, zones, [], at(30 * MINUTE)).events).toEqual([]);
+    expect(step(entry, zones, [], at(59 * MINUTE)).events[0]!.kind).toBe('lightning-all-clear');
+  });
+
+  it('a strike older than the zone last strike changes nothing', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const newer = strike(entry, 5, at(10 * MINUTE));
+    step(entry, zones, [newer], at(10 * MINUTE));
+    const before = structuredClone(zones);
+    const { events, changed } = step(entry, zones, [strike(entry, 2, at(5 * MINUTE))], at(10 * MINUTE));
+    expect(events).toEqual([]);
+    expect(changed).toEqual([]);
+    expect(zones).toEqual(before);
+  });
+
+  it('a strike in zone 1 while only zone 2 is in delay escalates at once, in the same episode', () => {
+    const entry = place({ radius1: 10, radius2: 20 });
+    const zones = blankZones(7);
+    const outer = step(entry, zones, [strike(entry, 15, at(0))], at(0)).events[0]!;
+    const { events } = step(entry, zones, [strike(entry, 5, at(MINUTE))], at(MINUTE));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-delay',
+      correlationId: outer.correlationId,
+      details: { zone: 1, zones: [1] },
+    });
+  });
+
+  it('zones clearing at different times: the first all-clear says the location is still in delay', () => {
+    const entry = place({ radius1: 10, radius2: 20 });
+    const zones = blankZones(7);
+    step(entry, zones, [strike(entry, 5, at(0))], at(0)); // zones 1 and 2
+    step(entry, zones, [strike(entry, 15, at(10 * MINUTE))], at(10 * MINUTE)); // zone 2 again
+    const first = step(entry, zones, [], at(30 * MINUTE)).events;
+    expect(first).toHaveLength(1);
+    expect(first[0]!.details).toMatchObject({ zones: [1], radiusMiles: 10, locationAllClear: false });
+    expect(inDelay(zones)).toEqual([2]);
+    const last = step(entry, zones, [], at(40 * MINUTE)).events;
+    expect(last[0]!.details).toMatchObject({
+      zones: [2],
+      allClearAt: '2026-07-01T17:40:00.000Z',
+      locationAllClear: true,
+    });
+    expect(last[0]!.correlationId).toBe(first[0]!.correlationId);
+  });
+
+  it('zones whose timers run out together give one all-clear naming both, with the outer zone radius and last strike', () => {
+    const entry = place({ radius1: 10, radius2: 20 });
+    const zones = blankZones(7);
+    const outerStrike = strike(entry, 15, at(0));
+    step(entry, zones, [strike(entry, 5, at(0)), outerStrike], at(0));
+    const { events } = step(entry, zones, [], at(30 * MINUTE));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.details).toMatchObject({
+      zones: [1, 2],
+      radiusMiles: 20,
+      strikeId: outerStrike.id,
+      locationAllClear: true,
+    });
+    expect(events[0]!.details.distanceMiles).toBeCloseTo(15, 9);
+  });
+
+  it('an all-clear due and a new strike in one step: the old episode clears, a new one starts', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const first = strike(entry, 5, at(0));
+    step(entry, zones, [first], at(0));
+    const second = strike(entry, 5, at(31 * MINUTE));
+    const { events } = step(entry, zones, [second], at(31 * MINUTE));
+    expect(events.map((e) => e.kind)).toEqual(['lightning-all-clear', 'lightning-delay']);
+    expect(events[0]!.correlationId).toBe(episodeId(7, first.id));
+    expect(events[1]!.correlationId).toBe(episodeId(7, second.id));
+  });
+
+  it('a shorter all-clear timer (policy or edit) moves the due time of a zone in delay', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    step(entry, zones, [strike(entry, 5, at(0))], at(0));
+    const shorter = place({ allClearMinutes: 20 });
+    const { events, changed } = step(shorter, zones, [], at(10 * MINUTE));
+    expect(events).toEqual([]);
+    expect(changed).toEqual([1]);
+    expect(zones[0]!.allClearAt).toEqual(new Date('2026-07-01T17:20:00.000Z'));
+    expect(step(shorter, zones, [], at(20 * MINUTE)).events[0]!.kind).toBe('lightning-all-clear');
+  });
+});
+
+describe('zone transitions: replay of stored strikes after a restart', () => {
+  it('starts the delay when the strike struck, under the episode id the alert had, and raises nothing', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const s = strike(entry, 5, at(0));
+    const changed = new Set<number>();
+    const events = applyLocationHits(entry, zones, hitsOf(entry, [s]), at(12 * MINUTE), changed, {
+      replay: true,
+    });
+    expect(events).toEqual([]);
+    expect([...changed]).toEqual([1]);
+    expect(zones[0]).toMatchObject({
+      inDelay: true,
+      delayStartedAt: new Date(T0),
+      allClearAt: new Date('2026-07-01T17:30:00.000Z'),
+      correlationId: episodeId(7, s.id),
+    });
+  });
+
+  it('the episode id is a UUID-shaped digest of the location and the strike', () => {
+    expect(episodeId(7, 's-1')).toBe(episodeId(7, 's-1'));
+    expect(episodeId(7, 's-1')).not.toBe(episodeId(8, 's-1'));
+    expect(episodeId(7, 's-1')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

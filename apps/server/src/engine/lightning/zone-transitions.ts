@@ -1,0 +1,207 @@
+// A location's zone transitions (ARCHITECTURE.md 'Lightning delay'), without I/O: given its zone rows,
+// the strikes that hit it and the time, the rows change in place (a working copy the caller owns) and
+// the delay and all-clear events come back. The events' own ids are random UUIDs.
+//
+// - 'lightning-delay': one per strike that puts zones of a location into delay, naming the innermost
+//   zone that entered delay (details.zones lists all of them). A strike in an inner zone while only
+//   outer zones are in delay is an escalation and raises a new delay event at once.
+// - 'lightning-all-clear': one per location and moment for the zones whose timer ran out together
+//   (per zone, batched); details.locationAllClear is true when no zone of the location remains in delay.
+// Every event of one delay episode (first delay until every zone is clear) shares a correlationId,
+// derived from the location and the strike that started the episode (episodeId), so a restart that
+// re-derives the episode from stored strikes names it as the alert did.
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  advanceZone,
+  applyStrike,
+  initialBearingDeg,
+  NotificationType,
+  timeZoneAt,
+  type ZoneDelayState,
+} from '@allclear/domain';
+import type { Strike } from '@allclear/weather';
+import type { AlertEvent } from '../contracts.ts';
+import type { ZoneStateRow } from './lightning.repository.ts';
+import type { LocationEntry } from './matcher.ts';
+import { allClearMessage, delayMessage } from './messages.ts';
+
+/** One strike that hit a location: its great-circle distance (miles) and the 0-based zones containing it. */
+export interface LocationHit {
+  strike: Strike;
+  distanceMiles: number;
+  zones: number[];
+}
+
+/** The correlation id of a delay episode: a UUID-shaped digest of the location and the strike that started it. */
+export function episodeId(locationId: number, strikeId: string): string {
+  const h = createHash('sha256').update(`${locationId}:${strikeId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Zones 1..4 of a location before any strike. */
+export function blankZones(locationId: number): ZoneStateRow[] {
+  return [1, 2, 3, 4].map((zone) => ({
+    locationId,
+    zone,
+    lastStrikeAt: null,
+    lastStrikeId: null,
+    lastStrikeDistanceMiles: null,
+    lastStrikeBearingDeg: null,
+    delayStartedAt: null,
+    allClearAt: null,
+    correlationId: null,
+    inDelay: false,
+  }));
+}
+
+/** The domain's view of a stored zone or siren state (epoch ms). */
+export const delayState = (s: { lastStrikeAt: Date | null; inDelay: boolean }): ZoneDelayState => ({
+  lastStrikeAt: s.lastStrikeAt?.getTime() ?? null,
+  inDelay: s.inDelay,
+});
+
+export const plusMinutes = (t: Date, minutes: number) => new Date(t.getTime() + minutes * 60_000);
+
+/**
+ * Zones of a location whose timer ran out by `now` go all clear (their allClearAt is the moment they cleared);
+ * returns the all-clear event, if any. Adds every zone it changes to `changed`.
+ */
+export function settleLocation(
+  entry: LocationEntry,
+  zones: ZoneStateRow[],
+  now: Date,
+  changed: Set<number>,
+): AlertEvent | null {
+  const cleared: ZoneStateRow[] = [];
+  for (const z of zones) {
+    if (!z.inDelay) continue;
+    const { event } = advanceZone(delayState(z), entry.allClearMinutes, now.getTime());
+    const due = z.lastStrikeAt ? plusMinutes(z.lastStrikeAt, entry.allClearMinutes) : null;
+    if (event === 'all-clear') {
+      z.inDelay = false;
+      z.allClearAt = due;
+      cleared.push(z);
+      changed.add(z.zone);
+    } else if (due && z.allClearAt?.getTime() !== due.getTime()) {
+      // the all-clear minutes changed (policy lock or location edit): keep the due time true
+      z.allClearAt = due;
+      changed.add(z.zone);
+    }
+  }
+  if (cleared.length === 0) return null;
+  const still = zones.filter((z) => z.inDelay);
+  const outer = cleared[cleared.length - 1]!;
+  const clearedAt = new Date(Math.max(...cleared.map((z) => z.allClearAt!.getTime())));
+  const zoneNumbers = cleared.map((z) => z.zone);
+  const radiusMiles = Math.max(...cleared.map((z) => entry.radii[z.zone - 1] ?? 0));
+  const correlationId = outer.correlationId ?? randomUUID();
+  if (still.length === 0) for (const z of zones) z.correlationId = null;
+  const text = allClearMessage({
+    label: entry.label,
+    zones: zoneNumbers,
+    radiusMiles,
+    allClearMinutes: entry.allClearMinutes,
+    lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
+    clearedAt,
+    stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
+    timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
+  });
+  return {
+    id: randomUUID(),
+    kind: 'lightning-all-clear',
+    notificationType: NotificationType.Lightning,
+    customerId: entry.customerId,
+    locationId: entry.key,
+    correlationId,
+    occurredAt: now,
+    ...text,
+    details: {
+      strikeId: outer.lastStrikeId,
+      distanceMiles: outer.lastStrikeDistanceMiles,
+      zone: zoneNumbers[0],
+      zones: zoneNumbers,
+      radiusMiles,
+      allClearMinutes: entry.allClearMinutes,
+      allClearAt: clearedAt.toISOString(),
+      locationAllClear: still.length === 0,
+    },
+  };
+}
+
+/**
+ * Applies a location's strikes (oldest first) to its zones; returns the delay events. A strike older than a zone's
+ * last strike changes nothing. With `replay` (the journal after a restart) a delay starts when its strike struck
+ * and raises nothing. Adds every zone it changes to `changed`.
+ */
+export function applyLocationHits(
+  entry: LocationEntry,
+  zones: ZoneStateRow[],
+  hits: LocationHit[],
+  now: Date,
+  changed: Set<number>,
+  options: { replay?: boolean } = {},
+): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  for (const hit of hits) {
+    const strikeMs = hit.strike.time.getTime();
+    const bearingDeg = initialBearingDeg(entry, hit.strike);
+    let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
+    const entered: number[] = [];
+    for (const i of hit.zones) {
+      const z = zones[i]!;
+      const before = delayState(z);
+      const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
+      if (state === before) continue; // older than the zone's last strike: changes nothing
+      z.lastStrikeAt = hit.strike.time;
+      z.lastStrikeId = hit.strike.id;
+      z.lastStrikeDistanceMiles = hit.distanceMiles;
+      z.lastStrikeBearingDeg = bearingDeg;
+      if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+      if (event === 'delay-start') {
+        episode ??= episodeId(entry.key, hit.strike.id);
+        // a replayed episode started when its strike was stored, about when it struck
+        z.delayStartedAt = options.replay ? hit.strike.time : now;
+        entered.push(z.zone);
+      }
+      z.inDelay = state.inDelay;
+      if (z.inDelay && episode) z.correlationId = episode;
+      changed.add(z.zone);
+    }
+    if (entered.length === 0 || !episode || options.replay) continue;
+    const zone = entered[0]!;
+    const radiusMiles = entry.radii[zone - 1]!;
+    const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+    const text = delayMessage({
+      label: entry.label,
+      distanceMiles: hit.distanceMiles,
+      zone,
+      radiusMiles,
+      allClearMinutes: entry.allClearMinutes,
+      allClearAt,
+      timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
+    });
+    events.push({
+      id: randomUUID(),
+      kind: 'lightning-delay',
+      notificationType: NotificationType.Lightning,
+      customerId: entry.customerId,
+      locationId: entry.key,
+      correlationId: episode,
+      occurredAt: now,
+      ...text,
+      details: {
+        strikeId: hit.strike.id,
+        strikeTime: hit.strike.time.toISOString(),
+        strikeType: hit.strike.type,
+        distanceMiles: hit.distanceMiles,
+        bearingDeg,
+        zone,
+        zones: entered,
+        radiusMiles,
+        allClearMinutes: entry.allClearMinutes,
+        allClearAt: allClearAt.toISOString(),
+      },
+    });
+  }
+  return events;
+}
