@@ -18,6 +18,9 @@ export function envelope<T extends z.ZodType>(data: T) {
 /** A positive integer id in a path (`/location/{id}`), coerced from text. */
 export const ZIdParam = z.object({ id: z.coerce.number().int().positive() }).strict();
 
+/** A location id in a path named `locationId`. */
+export const ZLocationIdParam = z.object({ locationId: z.coerce.number().int().positive() }).strict();
+
 /** A user id (uuid) in a path. */
 export const ZUserIdParam = z.object({ userId: z.uuid() }).strict();
 

@@ -1,4 +1,5 @@
-// @allclear/contracts: zod schemas for every request and response (named Z…, types T…).
+// @allclear/contracts: zod schemas for every request and response (named Z…, types T…). The route
+// table is '@allclear/contracts/routes'; its zod-free method and path list '@allclear/contracts/endpoints'.
 export * from './common.ts';
 export * from './customers.ts';
 export * from './users.ts';
@@ -13,3 +14,6 @@ export * from './notifications.ts';
 export * from './map.ts';
 export * from './organization-locations.ts';
 export * from './geocoding.ts';
+export * from './heat-stress.ts';
+export * from './roles.ts';
+export * from './dev.ts';

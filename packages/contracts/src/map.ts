@@ -96,6 +96,9 @@ export type TClusterStrikesQuery = z.infer<typeof ZClusterStrikesQuery>;
 /** `GET /map/Strikes?top&right&left&bottom` (bounds optional: all recent strikes). */
 export const ZStrikesQuery = ZViewportQuery.partial();
 
+/** A viewport that may be left out (storm vectors, NWS alerts): the whole world then. */
+export const ZOptionalViewportQuery = ZViewportQuery.partial();
+
 // ───────────────────────── lightning ─────────────────────────
 
 /** Strike types of spec 01 §3: 1 Ground General, 2 Ground to Cloud, 3 Cloud to Ground, 4 Cloud Pulse. */
@@ -195,7 +198,8 @@ export const ZTropicalForecastItem = z.object({
   points: z.array(ZTropicalPoint),
 });
 export type TTropicalForecastItem = z.infer<typeof ZTropicalForecastItem>;
-export const ZTropicalForecastResponse = z.object({ data: z.array(ZTropicalForecastItem) });
+export const ZTropicalForecast = z.array(ZTropicalForecastItem);
+export const ZTropicalForecastResponse = z.object({ data: ZTropicalForecast });
 
 // ───────────────────────── NWS alerts ─────────────────────────
 
@@ -232,16 +236,15 @@ export const ZMapUrlQuery = z.object({
 });
 
 /** Where to fetch a product: a GeoJSON URL (layer data) served by /map/products. */
-export const ZMapUrlResponse = z.object({
-  data: z.object({
-    product: ZMapUrlProduct,
-    kind: z.literal('geojson'),
-    /** Absolute-path URL, e.g. '/map/products/surface-analysis.geojson?time=...'. Public, cacheable. */
-    url: z.string(),
-    /** ISO 8601 UTC time of the data. */
-    time: z.string(),
-  }),
+export const ZMapUrl = z.object({
+  product: ZMapUrlProduct,
+  kind: z.literal('geojson'),
+  /** Absolute-path URL, e.g. '/map/products/surface-analysis.geojson?time=...'. Public, cacheable. */
+  url: z.string(),
+  /** ISO 8601 UTC time of the data. */
+  time: z.string(),
 });
+export const ZMapUrlResponse = z.object({ data: ZMapUrl });
 export type TMapUrlResponse = z.infer<typeof ZMapUrlResponse>;
 
 /** Road segment properties in the road-condition GeoJSON. */
@@ -288,42 +291,43 @@ export const ZRadarFrame = z.object({
 });
 export type TRadarFrame = z.infer<typeof ZRadarFrame>;
 
-export const ZRadarFramesResponse = z.object({
-  data: z.object({
-    type: ZRadarType,
-    product: z.string().nullable(),
-    isFuture: z.boolean(),
-    stepMinutes: z.number().int(),
-    /** Latest observed frame time (ISO); frames after it are forecasts. */
-    latest: z.string(),
-    /** Oldest first. */
-    frames: z.array(ZRadarFrame),
-    /** Where the images come from: 'simulator' or 'iem'. */
-    source: z.string(),
-  }),
+export const ZRadarFrames = z.object({
+  type: ZRadarType,
+  product: z.string().nullable(),
+  isFuture: z.boolean(),
+  stepMinutes: z.number().int(),
+  /** Latest observed frame time (ISO); frames after it are forecasts. */
+  latest: z.string(),
+  /** Oldest first. */
+  frames: z.array(ZRadarFrame),
+  /** Where the images come from: 'simulator' or 'iem'. */
+  source: z.string(),
 });
+export const ZRadarFramesResponse = z.object({ data: ZRadarFrames });
 export type TRadarFramesResponse = z.infer<typeof ZRadarFramesResponse>;
 
-/** `GET /map/{type}/WMS?bbox&width&height&time`. */
-export const ZRadarWmsQuery = z.object({
-  /** minx,miny,maxx,maxy in EPSG:3857 metres. */
-  bbox: z
-    .string()
-    .regex(/^-?[\d.]+(e[-+]?\d+)?(,-?[\d.]+(e[-+]?\d+)?){3}$/i, 'bbox must be minx,miny,maxx,maxy'),
-  width: z.coerce.number().int().min(1),
-  height: z.coerce.number().int().min(1),
+/** The query of a public radar or satellite image: its frame time and product. */
+export const ZMapImageQuery = z.object({
   time: z.iso.datetime({ offset: true }).optional(),
-  future: z.string().optional(),
-  product: z.string().optional(),
+  future: z.string().max(10).optional(),
+  product: z.string().max(100).optional(),
 });
 
-/** `GET /map/{type}/TMS/{z}/{x}/{y}.png?time`. */
-export const ZRadarTileParams = z.object({
-  type: ZRadarType,
-  z: z.coerce.number().int().min(0).max(14),
-  x: z.coerce.number().int().min(0),
-  y: z.coerce.number().int().min(0),
+/** `GET /map/{type}/WMS?bbox&width&height&time`: bbox is minx,miny,maxx,maxy in EPSG:3857 metres. */
+export const ZRadarWmsQuery = ZMapImageQuery.extend({
+  bbox: z.string().max(200),
+  width: z.coerce.number().int().min(1).max(100_000),
+  height: z.coerce.number().int().min(1).max(100_000),
 });
+
+/** z/x/y of a tile path; y may end in the extension (`.png`, `.pbf`). */
+export const ZTileParams = z.object({ z: z.string(), x: z.string(), y: z.string() });
+
+/** `GET /map/style/{name}` (`dark.json`...). */
+export const ZMapStyleParams = z.object({ name: z.string() });
+
+/** `GET /map/products/{file}` (`surface-analysis.geojson`...). */
+export const ZMapProductParams = z.object({ file: z.string() });
 
 // ───────────────────────── styles ─────────────────────────
 

@@ -111,6 +111,16 @@ export const ZObservationCustomRangeQuery = z
   });
 export type TObservationCustomRangeQuery = z.infer<typeof ZObservationCustomRangeQuery>;
 
+/** Longest custom range of the station history, days (spec 03 §9). */
+export const OBSERVATION_CUSTOM_RANGE_MAX_DAYS = 90;
+
+/** The station history's fixed ranges (spec 03 §2.4 'Hourly, 7 Days, 30 Days'): `Observations/Historical/{range}/{id}`. */
+export const STATION_HISTORY_RANGES = ['Day', 'Week', 'Month'] as const;
+export const ZStationHistoryParams = z
+  .object({ range: z.enum(STATION_HISTORY_RANGES), id: z.coerce.number().int().positive() })
+  .strict();
+export type TStationHistoryRange = (typeof STATION_HISTORY_RANGES)[number];
+
 /** `GET Hardware/WeatherStation/Data/{id}`: the station's latest observation (spec 02 §3 'Observation'), null before the first. */
 export const ZStationData = z.object({
   station: ZStation,

@@ -1,9 +1,12 @@
 // The one HTTP client for our services. It attaches the token, unwraps `{ data }` and turns the
 // `responseException` envelope into ApiError. No toasts or redirects here (STYLE.md): callers decide.
 import { useAuthStore } from '../app/auth/auth-store.ts';
+import { endpoints, pathOf } from '@allclear/contracts/endpoints';
+import type { JsonRouteKey, RouteArgs, RouteData, Routes } from '@allclear/contracts/routes';
 
 /** Service base paths (ARCHITECTURE.md 'API conventions'). */
-export type ServiceBase = '/api' | '/map' | '/integration' | '/stream' | '/widget-service' | '/public-api';
+export type ServiceBase =
+  '/api' | '/map' | '/integration' | '/stream' | '/widget-service' | '/public-api' | '/dev';
 
 /** Field errors keyed by field name, plus ServerError/ServerErrors lists (spec 02 §3 'Server error shape'). */
 export type ApiFieldErrors = Record<string, string[]>;
@@ -48,18 +51,116 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const base = options.base ?? '/api';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const payload = await send(
+    method,
+    base,
+    `${base}${path.startsWith('/') ? path : `/${path}`}`,
+    body,
+    {},
+    options.signal,
+  );
+  if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;
+  return payload as T;
+}
+
+/** Options of `call()`. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+// the arguments may be left out when none of them is required
+type CallParams<K extends JsonRouteKey> =
+  Partial<RouteArgs<Routes[K]>> extends RouteArgs<Routes[K]>
+    ? [args?: RouteArgs<Routes[K]>, options?: CallOptions]
+    : [args: RouteArgs<Routes[K]>, options?: CallOptions];
+
+/**
+ * Calls one route of the contracts' table by its key: fills the path params, adds the query, sends the body
+ * and headers, and returns the answer's `data` (a 'json' route's whole body), typed from the route's schema.
+ * In development and tests the answer is also checked against that schema (the table is loaded then only, so
+ * production bundles carry the paths alone); a mismatch throws, naming the route and the fields.
+ */
+export async function call<K extends JsonRouteKey>(
+  key: K,
+  ...[args, options]: CallParams<K>
+): Promise<RouteData<Routes[K]>> {
+  const endpoint = endpoints[key];
+  const { params, query, body, headers } = (args ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    headers?: Record<string, unknown>;
+  };
+  const path = pathOf(endpoint, params);
+  const base = `/${path.split('/')[1]}` as ServiceBase;
+  const payload = await send(
+    endpoint.method,
+    base,
+    path + queryString(query),
+    body,
+    stringValues(headers),
+    options?.signal,
+  );
+  // among the routes call() takes, only 'json' ones name their answer: their body is the data
+  const data = 'answer' in endpoint ? payload : (payload as { data?: unknown } | undefined)?.data;
+  // checked, not replaced by the parsed value: development answers exactly what production does
+  if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkAnswer(key, data);
+  return data as RouteData<Routes[K]>;
+}
+
+/** Throws when a call's answer does not match its route's response schema (development and tests only). */
+async function checkAnswer(key: JsonRouteKey, data: unknown): Promise<void> {
+  const { routes } = await import('@allclear/contracts/routes');
+  const result = routes[key].response.safeParse(data);
+  if (!result.success) {
+    const fields = result.error.issues.map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+    throw new Error(
+      `${endpoints[key].method} ${endpoints[key].path} answered outside its contract: ${fields.join('; ')}`,
+    );
+  }
+}
+
+/** `?a=1&b=x` of the defined values (arrays repeat the name, dates as ISO 8601), '' when none. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(name, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function stringValues(record: Record<string, unknown> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(record ?? {}))
+    if (value !== undefined) out[name] = String(value);
+  return out;
+}
+
+/** One request: the token, JSON in and out, ApiError for a failure (and needsLogin for a session service's 401). */
+async function send(
+  method: Method,
+  base: ServiceBase,
+  url: string,
+  body: unknown,
+  extraHeaders: Record<string, string>,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = useAuthStore.getState().token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
-    response = await fetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+    response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
+      signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
@@ -72,8 +173,7 @@ export async function apiRequest<T>(
       useAuthStore.getState().setNeedsLogin(true);
     throw toApiError(response, payload);
   }
-  if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;
-  return payload as T;
+  return payload;
 }
 
 /** GET `/api${path}` (or another service by options.base), unwrapping `{ data }`. */

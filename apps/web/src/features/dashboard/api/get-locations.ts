@@ -1,7 +1,7 @@
 // GET /api/location: the signed-in user's locations (spec 01 §3 'Location', §7 'Locations').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLocation } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /**
  * A location as the dashboard reads it. policyWarningCount is optional: the policy engine adds it, and until
@@ -11,7 +11,7 @@ export type DashboardLocation = TLocation & { policyWarningCount?: number };
 
 /** Fetches the user's locations. */
 export function getLocations(signal?: AbortSignal): Promise<DashboardLocation[]> {
-  return apiGet<DashboardLocation[]>('/location', { signal });
+  return call('locationList', {}, { signal });
 }
 
 /** Query options for the user's locations. */

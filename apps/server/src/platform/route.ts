@@ -1,0 +1,114 @@
+// Registers a route from its entry in the contracts' route table (packages/contracts/src/routes): the
+// method, the URL (the entry's full path less the prefix the plugin is mounted at), the schemas Fastify
+// validates with, the `{ data }` envelope and the standard error answers, and the OpenAPI tags. A route
+// module writes no path and no schema of its own: `register(app, routes.locationList, {}, handler)`.
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { z } from 'zod';
+import { envelope, errorResponses, ZResponseException } from '@allclear/contracts';
+import type { AnyRoute } from '@allclear/contracts/routes';
+
+type SchemaOf<R, Field extends string> = R extends { [K in Field]: infer S extends z.ZodType }
+  ? z.output<S>
+  : unknown;
+
+/** Path params a registration fixes, one route per value (`/map/past`, `/map/future`...). */
+type FixedParams<R> = Partial<SchemaOf<R, 'params'>>;
+
+/** The request a handler of route R receives: params, query, body and headers as its schemas parse them. */
+export type RouteRequest<R, F = object> = FastifyRequest<{
+  Params: Omit<SchemaOf<R, 'params'>, keyof F>;
+  Querystring: SchemaOf<R, 'query'>;
+  Body: SchemaOf<R, 'body'>;
+  Headers: SchemaOf<R, 'headers'>;
+}>;
+
+/** A `{ data }` route's handler returns the data; any other route answers through `reply`. */
+export type RouteHandler<R, F = object> = (
+  request: RouteRequest<R, F>,
+  reply: FastifyReply,
+) => Promise<R extends { answer: 'data'; response: infer S extends z.ZodType } ? z.output<S> : unknown>;
+
+export interface RegisterOptions<F> {
+  /** Path params fixed by this registration (see FixedParams). */
+  fixed?: F;
+  /** Route config, read by hooks (e.g. `signedUrl` in modules/api/index.ts). */
+  config?: Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The table entry a route was registered from (by `register`). */
+    route?: AnyRoute;
+  }
+}
+
+/** Registers `route` on `app`, mounted at a prefix its path starts with. */
+export function register<const R extends AnyRoute, const F extends FixedParams<R> = object>(
+  app: FastifyInstance,
+  route: R,
+  options: RegisterOptions<F>,
+  handler: RouteHandler<R, F>,
+): void {
+  const fixed: Record<string, unknown> = options.fixed ?? {};
+  const params = paramsLessFixed(route, fixed);
+  const response: Record<number, z.ZodType> = { ...errorResponses };
+  if (route.answer === 'data' && route.response) response[200] = envelope(route.response);
+  for (const status of route.errors ?? []) response[status] = ZResponseException;
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [...route.tags],
+    ...(route.summary && { summary: fill(route.summary, fixed, (v) => v) }),
+    ...(route.description && { description: route.description }),
+    ...(route.public && { security: [] }),
+    ...(route.hide && { hide: true }),
+    ...(route.answer === 'stream' && { produces: ['text/event-stream'] }),
+    ...(params && { params }),
+    ...(route.query && { querystring: route.query }),
+    ...(route.body && { body: route.body }),
+    ...(route.headers && { headers: route.headers }),
+    response,
+  };
+  // Fastify validated the request against these schemas before the handler runs.
+  const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  app.route({
+    method: route.method,
+    url: urlUnder(app.prefix, fill(route.path, fixed, encodeURIComponent)),
+    schema,
+    config: { ...options.config, route },
+    handler:
+      route.answer === 'data'
+        ? async (request: FastifyRequest, reply: FastifyReply) => ({ data: await typed(request, reply) })
+        : typed,
+  });
+}
+
+/** `text` with each fixed `:name` (paths) or `{name}` (summaries) replaced by its value. */
+function fill(text: string, fixed: Record<string, unknown>, encode: (value: string) => string): string {
+  return text.replace(/:(\w+)|\{(\w+)\}/g, (whole, colon?: string, brace?: string) => {
+    const name = (colon ?? brace)!;
+    return name in fixed ? encode(String(fixed[name])) : whole;
+  });
+}
+
+/** The route's params schema without the fixed ones (none left: no schema); a fixed value must parse. */
+function paramsLessFixed(route: AnyRoute, fixed: Record<string, unknown>): z.ZodType | undefined {
+  const names = Object.keys(fixed);
+  if (names.length === 0) return route.params;
+  if (!(route.params instanceof z.ZodObject)) throw new Error(`${route.path}: no params to fix`);
+  const { shape, catchall } = route.params.def;
+  for (const name of names) if (!(name in shape)) throw new Error(`${route.path}: no param :${name}`);
+  const rest: Record<string, z.ZodType> = {};
+  for (const [name, schema] of Object.entries(shape)) {
+    if (names.includes(name)) schema.parse(fixed[name]);
+    else rest[name] = schema;
+  }
+  if (Object.keys(rest).length === 0) return undefined;
+  return catchall ? z.object(rest).catchall(catchall) : z.object(rest);
+}
+
+/** The path relative to the plugin's prefix; a path outside the prefix is a wiring mistake. */
+function urlUnder(prefix: string, path: string): string {
+  const under = path.toLowerCase().startsWith(prefix.toLowerCase()) ? path.slice(prefix.length) : null;
+  if (under === null || (under !== '' && !under.startsWith('/')))
+    throw new Error(`${path} is not under the prefix '${prefix}'`);
+  return under;
+}

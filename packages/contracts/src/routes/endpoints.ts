@@ -1,0 +1,165 @@
+// Every call we serve under /api, /map, /stream and /dev: its method and full path (path params as
+// `:name`), and how it answers when that is not the `{ data }` envelope. No zod here: the web's first
+// download carries this table; the schemas of each call are in ./table.ts, which the server registers
+// from and the web loads only in development and tests. Not listed: the identity service (/identity:
+// the OpenID provider and our sign-in pages and user-info endpoint in front of it, whose shapes OpenID
+// Connect fixes), /api/docs, /healthz, /readyz and the SPA's files.
+
+/** How a call answers: 'data' (default) the `{ data }` envelope; 'json' bare JSON (GeoJSON); 'raw'
+ * bytes or text the web never parses (images, tiles, styles, HTML); 'stream' server-sent events. */
+export type AnswerKind = 'data' | 'json' | 'raw' | 'stream';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly answer?: AnswerKind;
+}
+
+export const endpoints = {
+  // ── users and customers (spec 01 §7 'Users and notification users', 'Customers')
+  userCurrent: { method: 'GET', path: '/api/user/current' },
+  userRoles: { method: 'GET', path: '/api/user/roles' },
+  customerList: { method: 'GET', path: '/api/Customer' },
+  customerGet: { method: 'GET', path: '/api/Customer/:id' },
+
+  // ── locations (spec 01 §7 'Locations')
+  locationList: { method: 'GET', path: '/api/location' },
+  locationListForUser: { method: 'GET', path: '/api/location/user/:userId' },
+  locationAdd: { method: 'POST', path: '/api/location/Add' },
+  locationUpdate: { method: 'POST', path: '/api/location/Update' },
+  locationSetForecastLocation: { method: 'POST', path: '/api/location/Update/ForecastLocation/:id' },
+  locationReplacePreloaded: { method: 'POST', path: '/api/location/Update/OrganizationLocation/:userId' },
+  locationDelete: { method: 'DELETE', path: '/api/location/:id' },
+  locationHasCoverage: { method: 'GET', path: '/api/Location/HasCoverage/:latitude/:longitude' },
+  locationAddWarning: { method: 'GET', path: '/api/Location/AddWarning' },
+  locationLightningPolicies: { method: 'GET', path: '/api/location/LightningPolicies' },
+
+  // ── geocoding for the location form
+  geocodeAutocomplete: { method: 'GET', path: '/api/Geocode/Autocomplete' },
+  geocodeSearch: { method: 'GET', path: '/api/Geocode/Search' },
+  geocodeReverse: { method: 'GET', path: '/api/Geocode/Reverse' },
+
+  // ── organisation locations (spec 01 §7 'Organisation locations and sites')
+  organizationLocationList: { method: 'GET', path: '/api/organizationLocation' },
+  organizationLocationForCustomer: { method: 'GET', path: '/api/organizationLocation/customer/:id' },
+  organizationLocationForUser: { method: 'GET', path: '/api/organizationLocation/user/:id' },
+  organizationLocationForNotificationUser: { method: 'GET', path: '/api/organizationLocation/NotiUser/:id' },
+  organizationLocationSites: { method: 'GET', path: '/api/organizationLocation/Sites/:id' },
+  organizationLocationSiteAdd: { method: 'POST', path: '/api/organizationLocation/Sites' },
+  organizationLocationSiteDelete: { method: 'DELETE', path: '/api/organizationLocation/Sites/:id' },
+
+  // ── user groups ("sites"; spec 02 §7 'Users and groups')
+  siteList: { method: 'GET', path: '/api/site' },
+  siteListForCurrentUser: { method: 'GET', path: '/api/site/user' },
+  siteGet: { method: 'GET', path: '/api/site/:id' },
+  siteAdd: { method: 'POST', path: '/api/site/add' },
+  siteUpdate: { method: 'POST', path: '/api/site/update' },
+  siteDelete: { method: 'POST', path: '/api/site/delete/:id' },
+
+  // ── notifications and audit (spec 02 §2.6, §7)
+  notificationHistory: { method: 'GET', path: '/api/Notification/History' },
+  notificationChannels: { method: 'GET', path: '/api/Notification/Channels' },
+  pushSubscriptionSave: { method: 'POST', path: '/api/User/PushSubscription' },
+  pushSubscriptionPublicKey: { method: 'GET', path: '/api/User/PushSubscription/PublicKey' },
+  auditLocation: { method: 'GET', path: '/api/Audit/Location/:id' },
+  auditDeadLetters: { method: 'GET', path: '/api/Audit/DeadLetters' },
+
+  // ── observations (spec 01 §7 'Observations'; spec 03 §2.4 station history)
+  observationForLocation: { method: 'GET', path: '/api/observations/ForLocation/:id' },
+  observationAtPoint: { method: 'GET', path: '/api/observations' },
+  observationAtPointPost: { method: 'POST', path: '/api/observations' },
+  observationHistory: { method: 'GET', path: '/api/Observations/Historical/:id' },
+  observationStationHistory: { method: 'GET', path: '/api/Observations/Historical/:range/:id' },
+  observationStationHistoryCustom: { method: 'GET', path: '/api/Observations/Historical/Custom/:id' },
+
+  // ── threats, advisories, proactive forecasts (spec 01 §7 'Threats, advisories, forecasts')
+  threats: { method: 'GET', path: '/api/Threats/:id' },
+  observationViolations: { method: 'GET', path: '/api/observations/Violations/:id' },
+  policyWarnings: { method: 'GET', path: '/api/PolicyWarnings/Location/:id' },
+  threatForecast: { method: 'GET', path: '/api/ThreatForecast/Location/:id' },
+  advisoryList: { method: 'GET', path: '/api/Advisory/:id' },
+  advisoryDetails: { method: 'GET', path: '/api/Advisory/Detail/:id' },
+  proactiveForecastsForLocation: { method: 'GET', path: '/api/ProactiveForecast/Location/:locationId' },
+  proactiveForecastMessage: { method: 'GET', path: '/api/ProactiveForecast/Message/:id' },
+  proactiveForecastCreate: { method: 'POST', path: '/api/ProactiveForecast' },
+
+  // ── air quality (spec 03 §2.7)
+  airQualitySensors: { method: 'GET', path: '/api/AirQuality' },
+  airQualityCategories: { method: 'GET', path: '/api/AirQuality/Categories' },
+  airQualityForLocation: { method: 'GET', path: '/api/AirQuality/Location/:id' },
+
+  // ── forecasts
+  forecastToday: { method: 'GET', path: '/api/forecast/Today/ForLocation/:id' },
+  forecastHourly: { method: 'GET', path: '/api/forecast/Hourly/ForLocation/:id' },
+  forecastTodayHourlyAtPoint: { method: 'GET', path: '/api/forecast/Today/Hourly' },
+  forecastTodayHourly: { method: 'GET', path: '/api/forecast/Today/Hourly/ForLocation/:id' },
+  forecastDaily: { method: 'GET', path: '/api/forecast/Daily/ForLocation/:id' },
+
+  // ── weather stations
+  weatherStationByHardware: { method: 'GET', path: '/api/Hardware/WeatherStation/:id' },
+  weatherStation: { method: 'GET', path: '/api/WeatherStation/:id' },
+  weatherStationData: { method: 'GET', path: '/api/Hardware/WeatherStation/Data/:id' },
+  weatherStationImageLastModified: {
+    method: 'GET',
+    path: '/api/Hardware/WeatherStation/Image/LastModified/:id',
+  },
+  weatherStationImage: { method: 'GET', path: '/api/Hardware/WeatherStation/Image/:id', answer: 'raw' },
+
+  // ── heat stress (spec 02 §7 'Work/rest and relays')
+  workRestForOrganizationLocation: {
+    method: 'GET',
+    path: '/api/WorkRest/ForLocation/:organizationLocationId',
+  },
+  riskProfile: { method: 'GET', path: '/api/RiskProfile/:id' },
+
+  // ── lightning
+  lightningDelay: { method: 'GET', path: '/api/location/Delay/:id' },
+  lightningStatus: { method: 'GET', path: '/api/Lightning/Location/:id' },
+  lightningThreatCounts: { method: 'GET', path: '/api/Lightning/ThreatCounts' },
+
+  // ── simulator scenarios (issue 4)
+  simStrikes: { method: 'POST', path: '/api/sim/strikes' },
+  simStorms: { method: 'POST', path: '/api/sim/storms' },
+
+  // ── map service, signed in (spec 01 §7 'Map service')
+  mapClusterStrikes: { method: 'GET', path: '/map/ClusterStrikes', answer: 'json' },
+  mapStrikes: { method: 'GET', path: '/map/Strikes', answer: 'json' },
+  mapStormVectors: { method: 'GET', path: '/map/StormVectors/All', answer: 'json' },
+  mapTropicalForecast: { method: 'GET', path: '/map/TropicalForecast' },
+  mapAlertsByPoint: { method: 'POST', path: '/map/Alerts/ByPoint', answer: 'json' },
+  mapAlerts: { method: 'GET', path: '/map/Alerts', answer: 'json' },
+  mapProductUrl: { method: 'GET', path: '/map/url' },
+  mapRadarFrames: { method: 'GET', path: '/map/:radarType' },
+
+  // ── map service, public (MapLibre and <img> fetch these without our header)
+  mapRadarWms: { method: 'GET', path: '/map/:radarType/WMS', answer: 'raw' },
+  mapRadarTile: { method: 'GET', path: '/map/:radarType/TMS/:z/:x/:y', answer: 'raw' },
+  mapBasemapTile: { method: 'GET', path: '/map/basemap/:z/:x/:y', answer: 'raw' },
+  mapSatelliteTile: { method: 'GET', path: '/map/satellite/:z/:x/:y', answer: 'raw' },
+  mapStyle: { method: 'GET', path: '/map/style/:name', answer: 'raw' },
+  mapProduct: { method: 'GET', path: '/map/products/:file', answer: 'raw' },
+
+  // ── stream service (issue 6)
+  streamLightning: { method: 'GET', path: '/stream/Lightning', answer: 'stream' },
+
+  // ── dev service, loopback callers only (outbox; fault switch when APP_ENV is test or development)
+  devFaultList: { method: 'GET', path: '/dev/faults' },
+  devFaultAdd: { method: 'PUT', path: '/dev/faults' },
+  devFaultClear: { method: 'DELETE', path: '/dev/faults' },
+  devFaultRemove: { method: 'DELETE', path: '/dev/faults/:id' },
+  devOutboxJson: { method: 'GET', path: '/dev/outbox.json', answer: 'json' },
+  devOutboxPage: { method: 'GET', path: '/dev/outbox', answer: 'raw' },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointKey = keyof typeof endpoints;
+
+/** The path with its `:name` params filled in (each encoded as one path segment). */
+export function pathOf(endpoint: Endpoint, params: Readonly<Record<string, unknown>> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

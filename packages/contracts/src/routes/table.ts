@@ -1,0 +1,665 @@
+// The route table: for every call of ./endpoints.ts, its params, query, body, headers, answer and
+// OpenAPI tags. The server registers each route from its entry (apps/server/src/platform/route.ts), so
+// the validation, the OpenAPI document and the web's types (RouteArgs, RouteData) come from one place.
+// `response` is the schema of the `data` of a `{ data }` answer, or of the whole body of a 'json'
+// answer; 'raw' and 'stream' answers have none.
+import { z } from 'zod';
+import { ZIdParam, ZLocationIdParam, ZSignedUrlQuery, ZUserIdParam } from '../common.ts';
+import { ZCustomer } from '../customers.ts';
+import {
+  ZFault,
+  ZFaultClearQuery,
+  ZFaultIdParam,
+  ZFaultInput,
+  ZFaultsRemoved,
+  ZOutboxMessage,
+} from '../dev.ts';
+import {
+  ZDailyForecast,
+  ZForecastPointQuery,
+  ZHourlyForecast,
+  ZHourlyForecastQuery,
+  ZTodayForecast,
+} from '../forecasts.ts';
+import { ZGeocodeQuery, ZGeocodeSuggestion, ZReverseGeocodeQuery } from '../geocoding.ts';
+import { ZOrganizationLocationIdParam, ZRiskProfile, ZWorkRestProfile } from '../heat-stress.ts';
+import {
+  ZLightningDelay,
+  ZLightningLocationStatus,
+  ZLightningThreatCounts,
+  ZSimStorm,
+  ZSimStormRequest,
+  ZSimStrike,
+  ZSimStrikesRequest,
+} from '../lightning.ts';
+import {
+  ZCoverageParams,
+  ZForecastLocationBody,
+  ZLightningPolicy,
+  ZLocation,
+  ZLocationAddResult,
+  ZLocationAddWarning,
+  ZLocationAddWarningQuery,
+  ZLocationInput,
+  ZPreloadLocations,
+} from '../locations.ts';
+import {
+  ZAlertsByPointQuery,
+  ZClusterStrikesQuery,
+  ZClusterStrikesResponse,
+  ZMapImageQuery,
+  ZMapProductParams,
+  ZMapStyleParams,
+  ZMapUrl,
+  ZMapUrlQuery,
+  ZNwsAlertsResponse,
+  ZOptionalViewportQuery,
+  ZRadarFrames,
+  ZRadarFramesQuery,
+  ZRadarType,
+  ZRadarWmsQuery,
+  ZStormVectorsResponse,
+  ZStrikesQuery,
+  ZStrikesResponse,
+  ZTileParams,
+  ZTropicalForecast,
+} from '../map.ts';
+import {
+  ZAuditEvent,
+  ZAuditQuery,
+  ZDeadLetter,
+  ZNotification,
+  ZNotificationChannels,
+  ZNotificationHistoryQuery,
+  ZPushSubscription,
+} from '../notifications.ts';
+import {
+  ZAirQualityCategory,
+  ZAirQualitySensorRow,
+  ZLocationAirQuality,
+  ZObservationCustomRangeQuery,
+  ZObservationForLocation,
+  ZObservationHistoryPoint,
+  ZObservationHistoryQuery,
+  ZPointObservation,
+  ZPointObservationQuery,
+  ZStation,
+  ZStationData,
+  ZStationHistoryParams,
+  ZStationImageLastModified,
+} from '../observations.ts';
+import {
+  ZNotificationUserIdParam,
+  ZOrganizationLocation,
+  ZOrganizationLocationSite,
+  ZOrganizationLocationSiteAdd,
+  ZUserUuidParam,
+} from '../organization-locations.ts';
+import { ZRole } from '../roles.ts';
+import { ZSite, ZSiteAdd, ZSiteUpdate } from '../sites.ts';
+import {
+  ZCreateProactiveForecast,
+  ZCreatedProactiveForecasts,
+  ZNwsAdvisories,
+  ZNwsAdvisoryDetails,
+  ZPolicyWarnings,
+  ZProactiveForecastMessage,
+  ZProactiveForecasts,
+  ZThreatForecast,
+  ZThreats,
+} from '../threats.ts';
+import { ZCurrentUser } from '../users.ts';
+import { endpoints, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
+
+export { endpoints, pathOf, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
+
+/** Statuses a call may answer besides 200 and the standard 400, 401, 403 and 404. */
+export type ExtraErrorStatus = 409;
+
+interface RouteSpecBase {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  tags: readonly string[];
+  summary?: string;
+  description?: string;
+  /** Reached without our bearer token (MapLibre, <img>): OpenAPI `security: []`. */
+  public?: boolean;
+  /** Left out of the OpenAPI document. */
+  hide?: boolean;
+  errors?: readonly ExtraErrorStatus[];
+}
+
+type AnswerOf<E> = E extends { answer: infer A extends AnswerKind } ? A : 'data';
+
+/** What `route()` takes for an endpoint: a response schema exactly when the answer is JSON. */
+export type RouteSpec<E extends Endpoint> = RouteSpecBase &
+  (AnswerOf<E> extends 'data' | 'json' ? { response: z.ZodType } : { response?: never });
+
+/** One entry of the table. */
+export type RouteDef<E extends Endpoint, S extends RouteSpecBase = RouteSpecBase> = S & {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly answer: AnswerOf<E>;
+};
+
+/** Any entry of the table, as the server's `register()` reads it. */
+export interface AnyRoute extends RouteSpecBase {
+  readonly method: Endpoint['method'];
+  readonly path: string;
+  readonly answer: AnswerKind;
+  readonly response?: z.ZodType;
+}
+
+/** A table entry: the endpoint with its schemas. */
+export function route<const E extends Endpoint, const S extends RouteSpec<E>>(
+  endpoint: E,
+  spec: S,
+): RouteDef<E, S> {
+  const answer = (endpoint.answer ?? 'data') as AnswerOf<E>;
+  return { ...spec, method: endpoint.method, path: endpoint.path, answer };
+}
+
+const text = z.string();
+
+export const routes = {
+  // ── users and customers
+  userCurrent: route(endpoints.userCurrent, { tags: ['users'], response: ZCurrentUser }),
+  userRoles: route(endpoints.userRoles, { tags: ['users'], response: z.array(ZRole) }),
+  customerList: route(endpoints.customerList, { tags: ['customers'], response: z.array(ZCustomer) }),
+  customerGet: route(endpoints.customerGet, { tags: ['customers'], params: ZIdParam, response: ZCustomer }),
+
+  // ── locations
+  locationList: route(endpoints.locationList, { tags: ['locations'], response: z.array(ZLocation) }),
+  locationListForUser: route(endpoints.locationListForUser, {
+    tags: ['locations'],
+    params: ZUserIdParam,
+    response: z.array(ZLocation),
+  }),
+  locationAdd: route(endpoints.locationAdd, {
+    tags: ['locations'],
+    body: ZLocationInput,
+    /** `returnlocation: false` answers without the saved location. */
+    headers: z.object({ returnlocation: z.string().optional() }),
+    response: ZLocationAddResult,
+  }),
+  locationUpdate: route(endpoints.locationUpdate, {
+    tags: ['locations'],
+    body: ZLocationInput,
+    response: text,
+  }),
+  locationSetForecastLocation: route(endpoints.locationSetForecastLocation, {
+    tags: ['locations'],
+    params: ZIdParam,
+    body: ZForecastLocationBody,
+    response: text,
+  }),
+  locationReplacePreloaded: route(endpoints.locationReplacePreloaded, {
+    tags: ['locations'],
+    params: ZUserIdParam,
+    body: ZPreloadLocations,
+    response: text,
+  }),
+  locationDelete: route(endpoints.locationDelete, { tags: ['locations'], params: ZIdParam, response: text }),
+  locationHasCoverage: route(endpoints.locationHasCoverage, {
+    tags: ['locations'],
+    params: ZCoverageParams,
+    response: z.boolean(),
+  }),
+  locationAddWarning: route(endpoints.locationAddWarning, {
+    tags: ['locations'],
+    query: ZLocationAddWarningQuery,
+    response: ZLocationAddWarning,
+  }),
+  locationLightningPolicies: route(endpoints.locationLightningPolicies, {
+    tags: ['locations'],
+    response: z.array(ZLightningPolicy),
+  }),
+
+  // ── geocoding
+  geocodeAutocomplete: route(endpoints.geocodeAutocomplete, {
+    tags: ['geocoding'],
+    query: ZGeocodeQuery,
+    response: z.array(ZGeocodeSuggestion),
+  }),
+  geocodeSearch: route(endpoints.geocodeSearch, {
+    tags: ['geocoding'],
+    query: ZGeocodeQuery,
+    response: z.array(ZGeocodeSuggestion),
+  }),
+  geocodeReverse: route(endpoints.geocodeReverse, {
+    tags: ['geocoding'],
+    query: ZReverseGeocodeQuery,
+    response: ZGeocodeSuggestion.nullable(),
+  }),
+
+  // ── organisation locations
+  organizationLocationList: route(endpoints.organizationLocationList, {
+    tags: ['organization locations'],
+    response: z.array(ZOrganizationLocation),
+  }),
+  organizationLocationForCustomer: route(endpoints.organizationLocationForCustomer, {
+    tags: ['organization locations'],
+    params: ZIdParam,
+    response: z.array(ZOrganizationLocation),
+  }),
+  organizationLocationForUser: route(endpoints.organizationLocationForUser, {
+    tags: ['organization locations'],
+    params: ZUserUuidParam,
+    response: z.array(ZOrganizationLocation),
+  }),
+  organizationLocationForNotificationUser: route(endpoints.organizationLocationForNotificationUser, {
+    tags: ['organization locations'],
+    params: ZNotificationUserIdParam,
+    response: z.array(ZOrganizationLocation),
+  }),
+  organizationLocationSites: route(endpoints.organizationLocationSites, {
+    tags: ['organization locations'],
+    params: ZIdParam,
+    response: z.array(ZOrganizationLocationSite),
+  }),
+  organizationLocationSiteAdd: route(endpoints.organizationLocationSiteAdd, {
+    tags: ['organization locations'],
+    body: ZOrganizationLocationSiteAdd,
+    response: ZOrganizationLocationSite,
+    errors: [409],
+  }),
+  organizationLocationSiteDelete: route(endpoints.organizationLocationSiteDelete, {
+    tags: ['organization locations'],
+    params: ZIdParam,
+    response: text,
+  }),
+
+  // ── user groups
+  siteList: route(endpoints.siteList, { tags: ['groups'], response: z.array(ZSite) }),
+  siteListForCurrentUser: route(endpoints.siteListForCurrentUser, {
+    tags: ['groups'],
+    response: z.array(ZSite),
+  }),
+  siteGet: route(endpoints.siteGet, { tags: ['groups'], params: ZIdParam, response: ZSite }),
+  siteAdd: route(endpoints.siteAdd, { tags: ['groups'], body: ZSiteAdd, response: ZSite }),
+  siteUpdate: route(endpoints.siteUpdate, { tags: ['groups'], body: ZSiteUpdate, response: ZSite }),
+  siteDelete: route(endpoints.siteDelete, { tags: ['groups'], params: ZIdParam, response: text }),
+
+  // ── notifications and audit
+  notificationHistory: route(endpoints.notificationHistory, {
+    tags: ['notifications'],
+    query: ZNotificationHistoryQuery,
+    response: z.array(ZNotification),
+  }),
+  notificationChannels: route(endpoints.notificationChannels, {
+    tags: ['notifications'],
+    response: ZNotificationChannels,
+  }),
+  pushSubscriptionSave: route(endpoints.pushSubscriptionSave, {
+    tags: ['notifications'],
+    body: ZPushSubscription,
+    response: text,
+  }),
+  pushSubscriptionPublicKey: route(endpoints.pushSubscriptionPublicKey, {
+    tags: ['notifications'],
+    response: z.string().nullable(),
+  }),
+  auditLocation: route(endpoints.auditLocation, {
+    tags: ['notifications'],
+    params: ZIdParam,
+    query: ZAuditQuery,
+    response: z.array(ZAuditEvent),
+  }),
+  auditDeadLetters: route(endpoints.auditDeadLetters, {
+    tags: ['notifications'],
+    query: ZAuditQuery,
+    response: z.array(ZDeadLetter),
+  }),
+
+  // ── observations
+  observationForLocation: route(endpoints.observationForLocation, {
+    tags: ['observations'],
+    params: ZIdParam,
+    response: ZObservationForLocation,
+  }),
+  observationAtPoint: route(endpoints.observationAtPoint, {
+    tags: ['observations'],
+    query: ZPointObservationQuery,
+    response: ZPointObservation,
+  }),
+  observationAtPointPost: route(endpoints.observationAtPointPost, {
+    tags: ['observations'],
+    query: ZPointObservationQuery,
+    response: ZPointObservation,
+  }),
+  observationHistory: route(endpoints.observationHistory, {
+    tags: ['observations'],
+    params: ZIdParam,
+    query: ZObservationHistoryQuery,
+    response: z.array(ZObservationHistoryPoint),
+  }),
+  observationStationHistory: route(endpoints.observationStationHistory, {
+    tags: ['observations'],
+    params: ZStationHistoryParams,
+    response: z.array(ZObservationHistoryPoint),
+  }),
+  observationStationHistoryCustom: route(endpoints.observationStationHistoryCustom, {
+    tags: ['observations'],
+    params: ZIdParam,
+    query: ZObservationCustomRangeQuery,
+    response: z.array(ZObservationHistoryPoint),
+  }),
+
+  // ── threats, advisories, proactive forecasts
+  threats: route(endpoints.threats, { tags: ['threats'], params: ZIdParam, response: ZThreats }),
+  observationViolations: route(endpoints.observationViolations, {
+    tags: ['threats'],
+    params: ZIdParam,
+    response: ZPolicyWarnings,
+  }),
+  policyWarnings: route(endpoints.policyWarnings, {
+    tags: ['threats'],
+    params: ZIdParam,
+    response: ZPolicyWarnings,
+  }),
+  threatForecast: route(endpoints.threatForecast, {
+    tags: ['threats'],
+    params: ZIdParam,
+    response: ZThreatForecast,
+  }),
+  advisoryList: route(endpoints.advisoryList, {
+    tags: ['advisories'],
+    params: ZIdParam,
+    response: ZNwsAdvisories,
+  }),
+  advisoryDetails: route(endpoints.advisoryDetails, {
+    tags: ['advisories'],
+    params: ZIdParam,
+    response: ZNwsAdvisoryDetails,
+  }),
+  proactiveForecastsForLocation: route(endpoints.proactiveForecastsForLocation, {
+    tags: ['proactive forecasts'],
+    params: ZLocationIdParam,
+    response: ZProactiveForecasts,
+  }),
+  proactiveForecastMessage: route(endpoints.proactiveForecastMessage, {
+    tags: ['proactive forecasts'],
+    params: ZIdParam,
+    response: ZProactiveForecastMessage,
+  }),
+  proactiveForecastCreate: route(endpoints.proactiveForecastCreate, {
+    tags: ['proactive forecasts'],
+    body: ZCreateProactiveForecast,
+    response: ZCreatedProactiveForecasts,
+  }),
+
+  // ── air quality
+  airQualitySensors: route(endpoints.airQualitySensors, {
+    tags: ['air quality'],
+    response: z.array(ZAirQualitySensorRow),
+  }),
+  airQualityCategories: route(endpoints.airQualityCategories, {
+    tags: ['air quality'],
+    response: z.array(ZAirQualityCategory),
+  }),
+  airQualityForLocation: route(endpoints.airQualityForLocation, {
+    tags: ['air quality'],
+    params: ZIdParam,
+    response: ZLocationAirQuality,
+  }),
+
+  // ── forecasts
+  forecastToday: route(endpoints.forecastToday, {
+    tags: ['forecasts'],
+    params: ZIdParam,
+    response: ZTodayForecast,
+  }),
+  forecastHourly: route(endpoints.forecastHourly, {
+    tags: ['forecasts'],
+    params: ZIdParam,
+    query: ZHourlyForecastQuery,
+    response: ZHourlyForecast,
+  }),
+  forecastTodayHourlyAtPoint: route(endpoints.forecastTodayHourlyAtPoint, {
+    tags: ['forecasts'],
+    query: ZForecastPointQuery,
+    response: ZHourlyForecast,
+  }),
+  forecastTodayHourly: route(endpoints.forecastTodayHourly, {
+    tags: ['forecasts'],
+    params: ZIdParam,
+    response: ZHourlyForecast,
+  }),
+  forecastDaily: route(endpoints.forecastDaily, {
+    tags: ['forecasts'],
+    params: ZIdParam,
+    response: ZDailyForecast,
+  }),
+
+  // ── weather stations
+  weatherStationByHardware: route(endpoints.weatherStationByHardware, {
+    tags: ['weather stations'],
+    params: ZIdParam,
+    response: ZStation,
+  }),
+  weatherStation: route(endpoints.weatherStation, {
+    tags: ['weather stations'],
+    params: ZIdParam,
+    response: ZStation,
+  }),
+  weatherStationData: route(endpoints.weatherStationData, {
+    tags: ['weather stations'],
+    params: ZIdParam,
+    response: ZStationData,
+  }),
+  weatherStationImageLastModified: route(endpoints.weatherStationImageLastModified, {
+    tags: ['weather stations'],
+    params: ZIdParam,
+    response: ZStationImageLastModified,
+  }),
+  weatherStationImage: route(endpoints.weatherStationImage, {
+    tags: ['weather stations'],
+    params: ZIdParam,
+    query: ZSignedUrlQuery,
+  }),
+
+  // ── heat stress
+  workRestForOrganizationLocation: route(endpoints.workRestForOrganizationLocation, {
+    tags: ['heat-stress'],
+    params: ZOrganizationLocationIdParam,
+    response: ZWorkRestProfile.nullable(),
+  }),
+  riskProfile: route(endpoints.riskProfile, {
+    tags: ['heat-stress'],
+    params: ZIdParam,
+    response: ZRiskProfile,
+  }),
+
+  // ── lightning
+  lightningDelay: route(endpoints.lightningDelay, {
+    tags: ['lightning'],
+    params: ZIdParam,
+    response: ZLightningDelay,
+  }),
+  lightningStatus: route(endpoints.lightningStatus, {
+    tags: ['lightning'],
+    params: ZIdParam,
+    response: ZLightningLocationStatus,
+  }),
+  lightningThreatCounts: route(endpoints.lightningThreatCounts, {
+    tags: ['lightning'],
+    response: ZLightningThreatCounts,
+  }),
+
+  // ── simulator scenarios
+  simStrikes: route(endpoints.simStrikes, {
+    tags: ['simulator'],
+    body: ZSimStrikesRequest,
+    response: z.array(ZSimStrike),
+  }),
+  simStorms: route(endpoints.simStorms, { tags: ['simulator'], body: ZSimStormRequest, response: ZSimStorm }),
+
+  // ── map service, signed in
+  mapClusterStrikes: route(endpoints.mapClusterStrikes, {
+    tags: ['map'],
+    summary: 'Strike clusters (Count, Age) or single strikes of the viewport',
+    query: ZClusterStrikesQuery,
+    response: ZClusterStrikesResponse,
+  }),
+  mapStrikes: route(endpoints.mapStrikes, {
+    tags: ['map'],
+    summary: 'Strikes of the last 30 minutes in the viewport',
+    query: ZStrikesQuery,
+    response: ZStrikesResponse,
+  }),
+  mapStormVectors: route(endpoints.mapStormVectors, {
+    tags: ['map'],
+    summary: 'Storm-cell vectors (spec 01 §3)',
+    query: ZOptionalViewportQuery,
+    response: ZStormVectorsResponse,
+  }),
+  mapTropicalForecast: route(endpoints.mapTropicalForecast, {
+    tags: ['map'],
+    summary: 'Active tropical systems',
+    response: ZTropicalForecast,
+  }),
+  mapAlertsByPoint: route(endpoints.mapAlertsByPoint, {
+    tags: ['map'],
+    summary: 'NWS alerts in force containing a point',
+    query: ZAlertsByPointQuery,
+    response: ZNwsAlertsResponse,
+  }),
+  mapAlerts: route(endpoints.mapAlerts, {
+    tags: ['map'],
+    summary: 'Every NWS alert in force (NWS Alerts overlay)',
+    query: ZOptionalViewportQuery,
+    response: ZNwsAlertsResponse,
+  }),
+  mapProductUrl: route(endpoints.mapProductUrl, {
+    tags: ['map'],
+    summary: 'Where to fetch a map product',
+    query: ZMapUrlQuery,
+    response: ZMapUrl,
+  }),
+  mapRadarFrames: route(endpoints.mapRadarFrames, {
+    tags: ['map'],
+    summary: 'Radar frame list ({radarType})',
+    params: z.object({ radarType: ZRadarType }),
+    query: ZRadarFramesQuery,
+    response: ZRadarFrames,
+  }),
+
+  // ── map service, public
+  mapRadarWms: route(endpoints.mapRadarWms, {
+    tags: ['map'],
+    public: true,
+    summary: 'Radar frame image ({radarType}), EPSG:3857 bbox',
+    params: z.object({ radarType: ZRadarType }),
+    query: ZRadarWmsQuery,
+  }),
+  mapRadarTile: route(endpoints.mapRadarTile, {
+    tags: ['map'],
+    public: true,
+    summary: 'Radar frame tile ({radarType}), XYZ',
+    params: ZTileParams.extend({ radarType: ZRadarType }),
+    query: ZMapImageQuery,
+  }),
+  mapBasemapTile: route(endpoints.mapBasemapTile, {
+    tags: ['map'],
+    public: true,
+    summary: 'Offline base-map vector tile (MVT)',
+    params: ZTileParams,
+  }),
+  mapSatelliteTile: route(endpoints.mapSatelliteTile, {
+    tags: ['map'],
+    public: true,
+    summary: 'Simulated infrared satellite tile',
+    params: ZTileParams,
+    query: ZMapImageQuery,
+  }),
+  mapStyle: route(endpoints.mapStyle, {
+    tags: ['map'],
+    public: true,
+    summary: 'MapLibre style: dark.json, light.json, satellite.json',
+    params: ZMapStyleParams,
+  }),
+  mapProduct: route(endpoints.mapProduct, {
+    tags: ['map'],
+    public: true,
+    summary: 'Product GeoJSON (the url?product= answer)',
+    params: ZMapProductParams,
+    query: ZMapImageQuery,
+  }),
+
+  // ── stream service
+  streamLightning: route(endpoints.streamLightning, {
+    tags: ['stream'],
+    description:
+      "Server-sent events: a 'lightning' event (ZLightningStreamEvent) whenever a visible location's zone enters delay, is extended or clears; a comment every 15 s.",
+  }),
+
+  // ── dev service
+  devFaultList: route(endpoints.devFaultList, { tags: ['dev'], hide: true, response: z.array(ZFault) }),
+  devFaultAdd: route(endpoints.devFaultAdd, {
+    tags: ['dev'],
+    hide: true,
+    body: ZFaultInput,
+    response: ZFault,
+  }),
+  devFaultClear: route(endpoints.devFaultClear, {
+    tags: ['dev'],
+    hide: true,
+    query: ZFaultClearQuery,
+    response: ZFaultsRemoved,
+  }),
+  devFaultRemove: route(endpoints.devFaultRemove, {
+    tags: ['dev'],
+    hide: true,
+    params: ZFaultIdParam,
+    response: ZFaultsRemoved,
+  }),
+  devOutboxJson: route(endpoints.devOutboxJson, {
+    tags: ['dev'],
+    hide: true,
+    response: z.array(ZOutboxMessage),
+  }),
+  devOutboxPage: route(endpoints.devOutboxPage, { tags: ['dev'], hide: true }),
+} satisfies { [K in EndpointKey]: RouteDef<(typeof endpoints)[K]> };
+
+export type Routes = typeof routes;
+export type RouteKey = keyof Routes;
+
+/** Keys of the calls that answer JSON: the ones the web's `call()` takes. */
+export type JsonRouteKey = {
+  [K in RouteKey]: Routes[K]['answer'] extends 'data' | 'json' ? K : never;
+}[RouteKey];
+
+// ── types of a call's arguments and answer, inferred from its schemas
+
+/**
+ * A params or query object as the caller gives it: each field's input type, except where the schema
+ * coerces from text (input `unknown`), which takes the parsed type (`id: number`, not `unknown`).
+ */
+type Wire<S extends z.ZodType> =
+  z.input<S> extends object
+    ? {
+        [K in keyof z.input<S>]: unknown extends z.input<S>[K]
+          ? K extends keyof z.output<S>
+            ? z.output<S>[K]
+            : unknown
+          : z.input<S>[K];
+      }
+    : z.input<S>;
+
+/** `{ name: T }`, optional when every field of T is. */
+type Slot<Name extends string, T> = Partial<T> extends T ? { [K in Name]?: T } : { [K in Name]: T };
+
+type SlotOf<R, Field extends string, T> = R extends { [K in Field]: z.ZodType } ? Slot<Field, T> : unknown;
+
+type SchemaOf<R, Field extends string> = R extends { [K in Field]: infer S extends z.ZodType } ? S : never;
+
+/** The arguments of a call: `{ params, query, body, headers }`, each present when the route has it. */
+export type RouteArgs<R> = SlotOf<R, 'params', Wire<SchemaOf<R, 'params'>>> &
+  SlotOf<R, 'query', Wire<SchemaOf<R, 'query'>>> &
+  SlotOf<R, 'body', z.input<SchemaOf<R, 'body'>>> &
+  SlotOf<R, 'headers', z.input<SchemaOf<R, 'headers'>>>;
+
+/** What a call answers: the `data` of a `{ data }` answer, or the body of a 'json' one. */
+export type RouteData<R> = R extends { response: infer S extends z.ZodType } ? z.output<S> : never;
