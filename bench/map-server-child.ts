@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createSimulator, type ConfiguredWeather, type StrikeSource } from '@allclear/weather';
 import { mapModule } from '../apps/server/src/modules/map/index.ts';
-import { loadMapConfig } from '../apps/server/src/modules/map/map-config.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { installErrorHandling } from '../apps/server/src/platform/errors.ts';
 import type { AppDeps } from '../apps/server/src/platform/deps.ts';
 
@@ -55,7 +55,7 @@ export async function buildMapServer(strikeSource: StrikeSource = noStrikes) {
   await app.register(mapModule, {
     prefix: '/map',
     ...deps,
-    map: loadMapConfig({ MAP_IMAGE_CACHE_MB: '256' }),
+    map: loadConfig({ MAP_IMAGE_CACHE_MB: '256' }).map,
   });
   await app.ready();
   return app;

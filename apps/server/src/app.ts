@@ -2,7 +2,7 @@
 // `{ data }` envelope and `responseException` errors, OpenAPI at /api/docs, the SPA at /.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,7 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './platform/config.ts';
+import type { ServerConfig } from './platform/config.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { apiModule } from './modules/api/index.ts';
@@ -23,6 +23,7 @@ import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
 import { streamModule } from './modules/stream/index.ts';
 import identityModule, { createIdentityKeyLoader } from './modules/identity/index.ts';
+import { createConfiguredGeocoder } from './geocoding/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 
@@ -40,15 +41,22 @@ export const SERVICE_PREFIXES = [
   '/dev',
 ];
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** What buildApp takes besides the dependencies. */
+export interface BuildOptions {
+  /** Sees every route as it is registered (the route-table test compares them with the table). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    ...(deps.log ? { loggerInstance: deps.log } : { logger: loggerOptions(config.logLevel) }),
-    bodyLimit: config.bodyLimitBytes,
+    ...(deps.log ? { loggerInstance: deps.log } : { logger: loggerOptions(config.server.logLevel) }),
+    bodyLimit: config.server.bodyLimitBytes,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'"],
         // the sign-in form posts to the identity service, which redirects to the SPA
-        formAction: ["'self'", ...config.webDevOrigins],
+        formAction: ["'self'", ...config.server.webDevOrigins],
         upgradeInsecureRequests: null,
       },
     },
@@ -108,27 +116,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/identity',
     db: deps.db,
     config: {
-      publicUrl: config.publicUrl,
-      webRedirectOrigins: config.webDevOrigins,
-      cookieSecure: config.publicUrl.startsWith('https:'),
+      publicUrl: config.server.publicUrl,
+      webRedirectOrigins: config.server.webDevOrigins,
+      cookieSecure: config.server.publicUrl.startsWith('https:'),
       productName: 'AllClear',
-      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
     },
   });
   await app.register(authPlugin, { config, identityKeys: createIdentityKeyLoader(deps.db) });
   await app.register(devFaultsPlugin, { config });
-  await app.register(apiModule, { prefix: '/api', ...deps });
+  // one geocoder for the process, from its section (GEOCODER_URL, else the bundled gazetteer)
+  const geocoder =
+    deps.geocoder ??
+    createConfiguredGeocoder(config.geocoding, (err) =>
+      app.log.warn({ err }, 'geocoder failed; answered offline'),
+    );
+  await app.register(apiModule, { prefix: '/api', ...deps, geocoder });
   await app.register(mapModule, { prefix: '/map', ...deps });
   await app.register(streamModule, { prefix: '/stream', ...deps });
   await app.register(devModule, { prefix: '/dev', config, db: deps.db });
 
-  registerSpa(app, config);
+  registerSpa(app, config.server);
   return app;
 }
 
 /** Serves the built web app, with index.html for every client-side route. */
-function registerSpa(app: FastifyInstance, config: Config): void {
-  const dist = resolve(config.webDist ?? join(process.cwd(), 'apps/web/dist'));
+function registerSpa(app: FastifyInstance, server: ServerConfig): void {
+  const dist = resolve(server.webDist ?? join(process.cwd(), 'apps/web/dist'));
   const indexPath = join(dist, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {

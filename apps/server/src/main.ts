@@ -19,7 +19,7 @@ import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -28,17 +28,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const dataDir = resolve(config.dataDir);
-  if (config.embedded) mkdirSync(dataDir, { recursive: true });
-  const log = pino(loggerOptions(config.logLevel) as LoggerOptions);
+  const dataDir = resolve(config.database.dataDir);
+  if (config.database.embedded) mkdirSync(dataDir, { recursive: true });
+  const log = pino(loggerOptions(config.server.logLevel) as LoggerOptions);
   const db = await openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') }
+    config.database.url
+      ? { url: config.database.url, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') }
       : { dataDir: resolve(dataDir, 'pglite') },
   );
   await migrateDatabase(db);
   await seedReferenceData(db);
-  const demo = config.seedDemo ? await seedDemo(db) : undefined;
+  const demo = config.database.seedDemo ? await seedDemo(db) : undefined;
 
   const clock = systemClock;
   const bus = createLocalBus((err, topic) => log.error({ err, topic }, 'bus handler failed'));
@@ -47,10 +47,10 @@ async function main(): Promise<void> {
     info: (data, msg) => log.info(data, msg),
   });
   // The notifier starts first: the engines hand it their decisions from their first tick.
-  const notifier = createNotifier({ config, db, clock, log, bus });
+  const notifier = createNotifier({ notify: config.notify, db, clock, log, bus });
   await notifier.service.start();
   const app = await buildApp({ config, db, clock, weather, enqueueAlert: notifier.enqueueAlert, bus, log });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.server.port, host: config.server.host });
   const engine = await startEngine({
     config,
     db,
@@ -64,12 +64,12 @@ async function main(): Promise<void> {
 
   const lines = [
     '',
-    `AllClear is running on ${config.publicUrl}`,
-    `  API docs: ${config.publicUrl}/api/docs`,
-    `  database: ${config.embedded ? `PGlite (embedded) at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `AllClear is running on ${config.server.publicUrl}`,
+    `  API docs: ${config.server.publicUrl}/api/docs`,
+    `  database: ${config.database.embedded ? `PGlite (embedded) at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  notifications: ${describeChannels(config.notify.channels)}`,
   ];
-  if (config.notify.outbox) lines.push(`  outbox: ${config.publicUrl}/dev/outbox (loopback only)`);
+  if (config.notify.outbox) lines.push(`  outbox: ${config.server.publicUrl}/dev/outbox (loopback only)`);
   if (demo) {
     lines.push('', `Demo accounts (password: ${DEMO_PASSWORD})`);
     for (const a of demo.accounts) lines.push(`  ${a.email.padEnd(32)} ${a.role.padEnd(16)} ${a.customer}`);
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => {
       app.log.error('shutdown grace period expired; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.server.shutdownGraceMs);
     timer.unref();
     try {
       await app.close();

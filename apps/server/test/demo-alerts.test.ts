@@ -57,11 +57,10 @@ beforeAll(async () => {
   // in the metroplex puts most venues in delay (the demo's LR4 policy zone is 40 miles), more messages
   // a minute to one contact than the per-address rate limit lets through; that limit is not under test.
   notifier = createNotifier({
-    config,
+    notify: config.notify,
     db,
     clock,
     log,
-    env: {},
     settings: { NOTIFY_EMAIL_PER_MINUTE: 1_000, NOTIFY_SMS_PER_MINUTE: 1_000 },
   });
   await notifier.service.start();
@@ -85,7 +84,7 @@ beforeAll(async () => {
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, 'super@demo.allclear.test'));
-  superToken = await issueTestToken(db, { userId: superAdmin!.id, publicUrl: config.publicUrl });
+  superToken = await issueTestToken(db, { userId: superAdmin!.id, publicUrl: config.server.publicUrl });
 }, 120_000);
 
 afterAll(async () => {

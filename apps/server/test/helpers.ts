@@ -1,7 +1,7 @@
 // The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL), with
 // two customers built by factories, and access tokens signed by the identity service's own key.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createTestDatabase } from '../src/db/test-db.ts';
@@ -49,6 +49,8 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** Sees every route as it is registered. */
+  onRoute?: BuildOptions['onRoute'];
   /** The notifier to hand events to; by default events are only recorded in `events`. */
   enqueueAlert?: EnqueueAlert;
 }
@@ -68,7 +70,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const bus = createLocalBus((err) => {
     throw err;
   });
-  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus });
+  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus }, { onRoute: opts.onRoute });
   await app.ready();
   const a = await buildTenant(db, 'Customer A');
   const b = await buildTenant(db, 'Customer B');
@@ -83,7 +85,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     weather,
     config,
     tokenFor: (userId, opts) =>
-      issueTestToken(db, { userId, publicUrl: config.publicUrl, expiresInSeconds: opts?.expiresInSeconds }),
+      issueTestToken(db, {
+        userId,
+        publicUrl: config.server.publicUrl,
+        expiresInSeconds: opts?.expiresInSeconds,
+      }),
     async close() {
       await app.close();
       await weather.close();

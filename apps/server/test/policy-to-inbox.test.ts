@@ -313,7 +313,12 @@ beforeAll(async () => {
   });
 
   weather = await createConfiguredWeather(config, db, clock);
-  notifier = createNotifier({ config, db, clock, log, env: { SMTP_URL: smtp.url } });
+  notifier = createNotifier({
+    notify: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url }).notify,
+    db,
+    clock,
+    log,
+  });
   await notifier.service.start();
 }, 120_000);
 

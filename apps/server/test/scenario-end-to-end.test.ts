@@ -109,7 +109,12 @@ beforeAll(async () => {
   });
 
   weather = await createConfiguredWeather(config, db, clock);
-  notifier = createNotifier({ config, db, clock, log, env: { SMTP_URL: smtp.url } });
+  notifier = createNotifier({
+    notify: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: smtp.url }).notify,
+    db,
+    clock,
+    log,
+  });
   await notifier.service.start();
   const ctx = { config, db, clock, weather, log, enqueueAlert: notifier.enqueueAlert };
   gateway = createDeviceGateway({ ...ctx, bus, mqttPort: 0, virtualSirens: false, autoTick: false });
@@ -128,8 +133,8 @@ beforeAll(async () => {
   listener.on('message', (_topic, payload) => mqttMessages.push(JSON.parse(payload.toString('utf8'))));
   await listener.subscribeAsync(sirenCommandTopic(customer.id, siren.id), { qos: 1 });
 
-  superToken = await issueTestToken(db, { userId: superAdmin.id, publicUrl: config.publicUrl });
-  memberToken = await issueTestToken(db, { userId: member.id, publicUrl: config.publicUrl });
+  superToken = await issueTestToken(db, { userId: superAdmin.id, publicUrl: config.server.publicUrl });
+  memberToken = await issueTestToken(db, { userId: member.id, publicUrl: config.server.publicUrl });
 }, 120_000);
 
 afterAll(async () => {

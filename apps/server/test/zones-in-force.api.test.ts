@@ -54,7 +54,7 @@ beforeAll(async () => {
   await app.ready();
   for (const email of ['admin@demo.allclear.test', 'customer@demo.allclear.test']) {
     const [u] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    tokens.set(email, await issueTestToken(db, { userId: u!.id, publicUrl: config.publicUrl }));
+    tokens.set(email, await issueTestToken(db, { userId: u!.id, publicUrl: config.server.publicUrl }));
   }
 }, 120_000);
 

@@ -1,12 +1,16 @@
-import { createWeatherProviders } from '@allclear/weather';
+import { createWeatherProviders, type LatLon } from '@allclear/weather';
 import { describe, expect, it } from 'vitest';
-import { weatherSourcesFromEnv } from './weather-config.ts';
+import { loadConfig } from '../platform/config.ts';
+import { weatherSources } from './weather-config.ts';
+
+const sourcesOf = (env: Record<string, string | undefined>, points?: LatLon[]) =>
+  weatherSources(loadConfig(env).weather, points);
 
 const startTime = new Date('2026-06-15T20:00:00Z');
 
-describe('weather sources from the environment', () => {
+describe('weather sources from the configuration', () => {
   it('configures no real source by default, so the simulator (and its scenario API) stays on', async () => {
-    const sources = weatherSourcesFromEnv({});
+    const sources = sourcesOf({});
     expect(sources).toEqual({ timeoutMs: 10_000 });
     const weather = createWeatherProviders({
       ...sources,
@@ -19,7 +23,7 @@ describe('weather sources from the environment', () => {
 
   it('selects NWS forecasts, NWS observations for listed stations and nearby points, NHC and an MQTT lightning feed', () => {
     const points = [{ latitude: 32.78, longitude: -96.8 }];
-    const sources = weatherSourcesFromEnv(
+    const sources = sourcesOf(
       {
         FORECAST_SOURCE: 'nws',
         OBSERVATIONS_SOURCE: 'nws',
@@ -53,7 +57,7 @@ describe('weather sources from the environment', () => {
       { FORECAST_SOURCE: 'open-meteo' },
     ]) {
       const weather = createWeatherProviders({
-        ...weatherSourcesFromEnv(env),
+        ...sourcesOf(env),
         simulator: { seed: 1, startTime },
         now: () => startTime,
       });
@@ -63,11 +67,11 @@ describe('weather sources from the environment', () => {
   });
 
   it('treats empty variables as unset and refuses bad values, naming each', () => {
-    expect(weatherSourcesFromEnv({ FORECAST_SOURCE: '', LIGHTNING_FEED_URL: '' })).toEqual({
+    expect(sourcesOf({ FORECAST_SOURCE: '', LIGHTNING_FEED_URL: '' })).toEqual({
       timeoutMs: 10_000,
     });
     expect(() =>
-      weatherSourcesFromEnv({
+      sourcesOf({
         FORECAST_SOURCE: 'accuweather',
         LIGHTNING_FEED_URL: 'http://feed.example.org',
         NWS_STATIONS: 'KDAL; KDFW',

@@ -12,7 +12,7 @@ import { locations } from '../db/schema/index.ts';
 import { DEMO_VENUES } from '../db/seed/demo.ts';
 import type { Config } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
-import { weatherSourcesFromEnv } from './weather-config.ts';
+import { weatherSources } from './weather-config.ts';
 
 /**
  * The demo venue the simulator places no air quality monitor near, so the Air Quality card's 'no monitor
@@ -48,8 +48,8 @@ export async function createConfiguredWeather(
   const focusPoints = simulatorFocusPoints(rows);
   return createWeatherProviders({
     // Real sources chosen by ALERTS_SOURCE, FORECAST_SOURCE, ... (none set: the simulator for all).
-    ...weatherSourcesFromEnv(process.env, focusPoints),
-    simulator: { seed: config.simSeed, startTime: clock.now(), focusPoints },
+    ...weatherSources(config.weather, focusPoints),
+    simulator: { seed: config.simulator.seed, startTime: clock.now(), focusPoints },
     now: () => clock.now(),
     logger,
   });

@@ -2,6 +2,7 @@
 // documented `format=jsonv2` shape: labels, ranking, reverse lookups, timeouts and the fallback.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../platform/config.ts';
 import { createConfiguredGeocoder, withFallback } from './index.ts';
 import { Gazetteer, sharedGazetteer, type GazetteerCity } from './gazetteer.ts';
 import { createOfflineGeocoder } from './offline-geocoder.ts';
@@ -177,7 +178,16 @@ describe('the Nominatim adapter', () => {
   });
 
   it('is chosen by GEOCODER_URL, and the offline gazetteer without it', async () => {
-    expect((await createConfiguredGeocoder({}).autocomplete('Dallas'))[0]!.label).toBe('Dallas, TX');
-    expect(() => createConfiguredGeocoder({ GEOCODER_URL: 'not a url' })).toThrow();
+    const offline = createConfiguredGeocoder(loadConfig({}).geocoding);
+    expect((await offline.autocomplete('Dallas'))[0]!.label).toBe('Dallas, TX');
+    expect(() => loadConfig({ GEOCODER_URL: 'not a url' })).toThrow(ConfigError);
+    // a configured service is asked first; when it fails the gazetteer answers and the failure is told
+    const errors: unknown[] = [];
+    const configured = createConfiguredGeocoder(
+      { url: 'http://127.0.0.1:9/', key: undefined, timeoutMs: 500 },
+      (e) => errors.push(e),
+    );
+    expect((await configured.autocomplete('Dallas'))[0]!.label).toBe('Dallas, TX');
+    expect(errors).toHaveLength(1);
   });
 });

@@ -2,11 +2,9 @@
 // selected by GEOCODER_URL (and GEOCODER_KEY when the service needs one). Answers use the
 // documented `format=jsonv2` shape: `lat`/`lon` as text, `display_name`, and `address` parts.
 import { AUTOCOMPLETE_SUGGESTIONS } from '@allclear/contracts';
+import { GEOCODER_TIMEOUT_MS } from '../platform/config.ts';
 import type { GeocodeResult, Geocoder } from './geocoder.ts';
 import { usStateCode } from './us-states.ts';
-
-/** How long a call may take before it is abandoned, milliseconds. */
-export const GEOCODER_TIMEOUT_MS = 3000;
 
 export interface NominatimAddress {
   city?: string;

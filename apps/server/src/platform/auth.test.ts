@@ -184,7 +184,10 @@ describe('authenticate hook', () => {
   beforeAll(async () => {
     app = Fastify({ logger: false });
     await app.register(authPlugin, {
-      config: { publicUrl: 'http://localhost:8080', oidcIssuer: undefined, oidcAudience: AUDIENCE },
+      config: {
+        server: { publicUrl: 'http://localhost:8080' },
+        identity: { oidcIssuer: undefined, oidcAudience: AUDIENCE },
+      },
       identityKeys: createIdentityKeyLoader(db),
     });
     app.get('/api/me', { onRequest: app.authenticate }, async (request) => ({ data: request.principal }));

@@ -13,6 +13,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { ROLE_HIERARCHY, ROLE_NAMES, type RoleName } from '@allclear/domain';
+import type { IdentityConfig, ServerConfig } from './config.ts';
 
 /** The authenticated caller, from the access token's claims. */
 export interface Principal {
@@ -176,13 +177,11 @@ export function createAuthenticate(verifier: TokenVerifier) {
   };
 }
 
-/** What the auth plugin needs from the server configuration (platform/config.ts). */
+/** What the auth plugin needs of the configuration (platform/config.ts): the public URL and the identity section. */
 export interface AuthConfig {
-  publicUrl: string;
-  /** An external OpenID provider replacing ours (OIDC_ISSUER). */
-  oidcIssuer: string | undefined;
-  /** The audience the API accepts (default `${publicUrl}/api`). */
-  oidcAudience: string;
+  server: Pick<ServerConfig, 'publicUrl'>;
+  /** An external OpenID provider replacing ours (OIDC_ISSUER), and the audience the API accepts. */
+  identity: Pick<IdentityConfig, 'oidcIssuer' | 'oidcAudience'>;
 }
 
 /**
@@ -190,19 +189,17 @@ export interface AuthConfig {
  * process through `identityKeys` (the composition root passes `createIdentityKeyLoader(db)`).
  */
 export function createConfiguredVerifier(config: AuthConfig, identityKeys: JWTVerifyGetKey): TokenVerifier {
-  if (config.oidcIssuer) {
-    return createTokenVerifier({ issuer: config.oidcIssuer, audience: config.oidcAudience });
-  }
+  const { oidcIssuer, oidcAudience } = config.identity;
+  if (oidcIssuer) return createTokenVerifier({ issuer: oidcIssuer, audience: oidcAudience });
   return createTokenVerifier({
-    issuer: `${config.publicUrl.replace(/\/$/, '')}/identity`,
-    audience: config.oidcAudience,
+    issuer: `${config.server.publicUrl.replace(/\/$/, '')}/identity`,
+    audience: oidcAudience,
     keyLoader: identityKeys,
   });
 }
 
 export type AuthPluginOptions =
-  | { verifier: TokenVerifier }
-  | { config: AuthConfig; identityKeys: JWTVerifyGetKey };
+  { verifier: TokenVerifier } | { config: AuthConfig; identityKeys: JWTVerifyGetKey };
 
 /**
  * Decorates the app (not encapsulated) with `authenticate` and `request.principal`. Use on a
@@ -210,7 +207,8 @@ export type AuthPluginOptions =
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, opts) => {
-    const verifier = 'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.identityKeys);
+    const verifier =
+      'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.identityKeys);
     app.decorateRequest('principal', null);
     app.decorate('authenticate', createAuthenticate(verifier));
   },

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConfiguredWeather } from '@allclear/weather';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { Geocoder } from '../geocoding/index.ts';
 import type { EnqueueAlert } from './alerts.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   enqueueAlert: EnqueueAlert;
   /** Facts other parts react to (a location saved, a policy changed...). */
   bus: Bus;
+  /** Addresses and places for the location form; buildApp makes it from `config.geocoding` when absent. */
+  geocoder?: Geocoder;
   /** The process logger (one per process); the app makes its own when absent (tests). */
   log?: FastifyBaseLogger;
 }

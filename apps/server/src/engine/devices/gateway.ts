@@ -31,7 +31,6 @@ import {
   markPublished,
   recordSirenTelemetry,
 } from './device.repository.ts';
-import { deviceConfigFromEnv } from './device-config.ts';
 import { createStationTelemetry, type StationTelemetryStats } from './station-telemetry.ts';
 import {
   MAX_DEVICE_PAYLOAD_BYTES,
@@ -296,8 +295,8 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     stationTelemetry: () => stations.stats(),
     publishVirtualStations: publishVirtualStationsNow,
     async start() {
-      const env = deviceConfigFromEnv();
-      const url = ctx.mqttUrl ?? env.mqttUrl;
+      const devices = ctx.config.devices;
+      const url = ctx.mqttUrl ?? devices.mqttUrl;
       // the gateway's secret on the embedded broker, new at each start (an external broker has its own)
       const gatewayPassword = randomUUID();
       if (url) {
@@ -310,10 +309,10 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
         });
         const srv = net.createServer(broker.handle);
         server = srv;
-        const host = hostForListen(ctx.config.host);
+        const host = hostForListen(ctx.config.server.host);
         await new Promise<void>((resolve, reject) => {
           srv.once('error', reject);
-          srv.listen(ctx.mqttPort ?? env.mqttPort, host, () => resolve());
+          srv.listen(ctx.mqttPort ?? devices.mqttPort, host, () => resolve());
         });
         const address = srv.address() as net.AddressInfo;
         brokerUrl = `mqtt://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -99,7 +99,7 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
 
   const weather = await createConfiguredWeather(config, db, clock);
   // no env of its own: the notifier follows config.notify, as in main.ts
-  const notifier = createNotifier({ config, db, clock, log });
+  const notifier = createNotifier({ notify: config.notify, db, clock, log });
   await notifier.service.start();
   const ctx = { config, db, clock, weather, log, enqueueAlert: notifier.enqueueAlert };
   const lightning = createLightningEngine({ ...ctx, bus, autoTick: false });
@@ -116,8 +116,8 @@ async function startStack(env: Record<string, string>): Promise<Stack> {
     notifier,
     weather,
     lightning,
-    superToken: await issueTestToken(db, { userId: superAdmin.id, publicUrl: config.publicUrl }),
-    customerToken: await issueTestToken(db, { userId: customerUser.id, publicUrl: config.publicUrl }),
+    superToken: await issueTestToken(db, { userId: superAdmin.id, publicUrl: config.server.publicUrl }),
+    customerToken: await issueTestToken(db, { userId: customerUser.id, publicUrl: config.server.publicUrl }),
     async close() {
       await app.close();
       await lightning.stop();
@@ -151,7 +151,7 @@ describe('on PostgreSQL with NOTIFY_OUTBOX=1', () => {
   });
 
   it('keeps the e-mail of a strike near a location in the outbox, readable at /dev/outbox from loopback only', async () => {
-    expect(s.config.embedded).toBe(false);
+    expect(s.config.database.embedded).toBe(false);
     await dropStrikeNearTheField(s);
     await waitFor(async () => {
       const res = await s.app.inject({ method: 'GET', url: '/dev/outbox.json' });

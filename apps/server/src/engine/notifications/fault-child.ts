@@ -23,17 +23,17 @@ const [mode, dataDir, smtpUrl, eventCount = '3'] = process.argv.slice(2);
 const db = await openDatabase(dataDir?.startsWith('postgres') ? { url: dataDir } : { dataDir });
 await migrateDatabase(db);
 const notifier = createNotifier({
-  config: loadConfig({ APP_ENV: 'test' }),
-  db,
-  clock: systemClock,
-  log: pino({ level: 'silent' }),
-  env: {
+  notify: loadConfig({
+    APP_ENV: 'test',
     SMTP_URL: smtpUrl,
     NOTIFY_ATTEMPTS: '5',
     NOTIFY_RETRY_DELAY_SECONDS: '1',
     NOTIFY_EXPIRE_SECONDS: '3',
     NOTIFY_MAINTENANCE_SECONDS: '1',
-  },
+  }).notify,
+  db,
+  clock: systemClock,
+  log: pino({ level: 'silent' }),
 });
 
 if (mode === 'enqueue') {

@@ -9,14 +9,13 @@ import type PgBoss from 'pg-boss';
 import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { integrationConfigs, scenarioMappings, webhooks } from '../../db/schema/index.ts';
-import { loadNotifyConfig, type ChannelStates, type Config } from '../../platform/config.ts';
+import type { ChannelStates, NotifierSettings, NotifyConfig } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert } from './enqueue.ts';
 import { deliverOne, type DeliverDeps } from './deliver.ts';
 import { DELIVERY_QUEUE, startJobQueue } from './job-queue.ts';
-import { loadNotifierSettings, type NotifierSettings } from './settings.ts';
 import { localOutboxSender } from './channels/local-outbox.ts';
 import { smtpSender } from './channels/email.ts';
 import { twilioSender } from './channels/sms.ts';
@@ -25,21 +24,17 @@ import { webhookSender } from './channels/webhook.ts';
 import { singlewireSender } from './channels/singlewire.ts';
 import type { ChannelSender } from './channels/types.ts';
 
-export { loadNotifierSettings, type NotifierSettings } from './settings.ts';
+export type { NotifierSettings } from '../../platform/config.ts';
 export { ALL_CLEAR_KINDS } from './enqueue.ts';
 
 export interface NotifierContext {
-  config: Config;
+  /** The notify section of the configuration: each channel's state and the notifier's settings. */
+  notify: NotifyConfig;
   db: DatabaseHandle;
   clock: Clock;
   log: FastifyBaseLogger;
   bus?: Bus;
   fetch?: typeof fetch;
-  /**
-   * Environment to read the notifier's variables from (process.env by default); when given, the channel
-   * states are decided from it too (by config.ts's rules), otherwise they are `config.notify.channels`.
-   */
-  env?: Record<string, string | undefined>;
   /** HTTPS agent for web push (tests trust a loopback push service with it). */
   pushAgent?: Agent;
   /** Overrides of the parsed settings (tests). */
@@ -76,11 +71,9 @@ export function channelOffReason(channel: keyof ChannelStates): string {
 
 /** Builds the notifier; nothing runs until `service.start()`. */
 export function createNotifier(ctx: NotifierContext): Notifier {
-  const settings = { ...loadNotifierSettings(ctx.env ?? process.env), ...ctx.settings };
+  const settings = { ...ctx.notify.settings, ...ctx.settings };
   const { db, clock, log } = ctx;
-  const channels = ctx.env
-    ? loadNotifyConfig(ctx.env, ctx.config.embedded).channels
-    : ctx.config.notify.channels;
+  const { channels } = ctx.notify;
   if (channels.email === 'configured' && !settings.SMTP_URL) {
     throw new Error('e-mail is configured but the notifier has no SMTP_URL');
   }

@@ -164,12 +164,8 @@ beforeAll(async () => {
   });
 
   notifier = createNotifier({
-    config: loadConfig({ APP_ENV: 'test' }),
-    db,
-    clock,
-    log: pino({ level: 'silent' }),
-    pushAgent: new Agent({ rejectUnauthorized: false }),
-    env: {
+    notify: loadConfig({
+      APP_ENV: 'test',
       SMTP_URL: smtp.url,
       TWILIO_ACCOUNT_SID: 'AC123',
       TWILIO_AUTH_TOKEN: 'token',
@@ -180,7 +176,11 @@ beforeAll(async () => {
       NOTIFY_ATTEMPTS: '3',
       NOTIFY_RETRY_DELAY_SECONDS: '1',
       SINGLEWIRE_API_URL: `${singlewire.url}/api/v1`,
-    },
+    }).notify,
+    db,
+    clock,
+    log: pino({ level: 'silent' }),
+    pushAgent: new Agent({ rejectUnauthorized: false }),
   });
   await notifier.service.start();
 }, 30_000);

@@ -90,7 +90,8 @@ declare module 'fastify' {
 }
 
 /** True when this environment may inject faults. */
-export const faultsAllowed = (config: Config) => config.appEnv === 'test' || config.appEnv === 'development';
+export const faultsAllowed = (config: Config) =>
+  config.server.appEnv === 'test' || config.server.appEnv === 'development';
 
 /**
  * How a fault answers: a string payload, so no route's response schema re-serializes (and refuses) it, and never

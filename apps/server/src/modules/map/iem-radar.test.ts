@@ -12,7 +12,7 @@ import { ManualClock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { IEM_RETRY_AFTER_MS } from './iem-radar-source.ts';
 import { ImageCache } from './image-cache.ts';
-import { loadMapConfig } from './map-config.ts';
+import { loadConfig } from '../../platform/config.ts';
 import { NWS_REFLECTIVITY_COLORS } from './radar-colors.ts';
 import { RadarService } from './radar.service.ts';
 
@@ -64,7 +64,7 @@ function radarService() {
   const radar = new RadarService({
     weather,
     clock,
-    config: { ...loadMapConfig({ RADAR_SOURCE: 'iem' }), iemBaseUrl: baseUrl, iemTimeoutMs: 300 },
+    config: { ...loadConfig({ RADAR_SOURCE: 'iem' }).map, iemBaseUrl: baseUrl, iemTimeoutMs: 300 },
     cache: new ImageCache(8 * 1024 * 1024),
     log: {
       warn: (_data, message) => logs.push({ level: 'warn', message }),

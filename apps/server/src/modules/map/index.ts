@@ -6,14 +6,14 @@ import { badRequest } from '../../platform/errors.ts';
 import { BaseMap } from './basemap.ts';
 import { ImageCache } from './image-cache.ts';
 import { LayerService } from './layers.service.ts';
-import { loadMapConfig, type MapConfig } from './map-config.ts';
+import type { MapConfig } from './map-config.ts';
 import { mapRoutes } from './map.routes.ts';
 import { publicMapRoutes } from './public.routes.ts';
 import { RadarService } from './radar.service.ts';
 import { StrikeMapService } from './strikes.service.ts';
 
 export interface MapModuleOptions extends AppDeps {
-  /** Map configuration; read from the environment (loadMapConfig) when absent. */
+  /** Map configuration; the map section of `config` when absent. */
   map?: MapConfig;
   /** HTTP client for the proxied radar source (tests pass a fake). */
   fetch?: typeof fetch;
@@ -21,7 +21,7 @@ export interface MapModuleOptions extends AppDeps {
 
 /** The /map service; register with `app.register(mapModule, { prefix: '/map', ...deps })`. */
 export const mapModule: FastifyPluginAsync<MapModuleOptions> = async (app, opts) => {
-  const config = opts.map ?? loadMapConfig();
+  const config = opts.map ?? opts.config.map;
   const { clock, weather } = opts;
   const cache = new ImageCache(config.imageCacheBytes);
   const radar = new RadarService({ weather, clock, config, cache, fetch: opts.fetch, log: app.log });
@@ -61,4 +61,4 @@ export const mapModule: FastifyPluginAsync<MapModuleOptions> = async (app, opts)
 };
 
 export default mapModule;
-export { loadMapConfig, type MapConfig } from './map-config.ts';
+export type { MapConfig } from './map-config.ts';

@@ -17,7 +17,7 @@ import {
   ZTropicalForecastResponse,
 } from '@allclear/contracts';
 import { createMapTestApp, type MapTestApp } from './test-app.ts';
-import { loadMapConfig } from './map-config.ts';
+import { loadConfig } from '../../platform/config.ts';
 import { reflectivityColor } from './radar-colors.ts';
 import { MERCATOR_HALF_WORLD_M, xFromLon, yFromLat, latFromY, lonFromX } from './mercator.ts';
 import { buildStrikeIndex } from './strikes.service.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   t = await createMapTestApp([
     {
       prefix: '/map-iem',
-      map: { ...loadMapConfig({ RADAR_SOURCE: 'iem' }), iemBaseUrl: 'http://iem.test/wms' },
+      map: { ...loadConfig({ RADAR_SOURCE: 'iem' }).map, iemBaseUrl: 'http://iem.test/wms' },
       fetch: (async (url: string) => {
         iemCalls.push(String(url));
         if (iemFails) return new Response('down', { status: 503, headers: { 'content-type': 'text/plain' } });
@@ -46,17 +46,17 @@ beforeAll(async () => {
     },
     {
       prefix: '/map-provider',
-      map: loadMapConfig({
+      map: loadConfig({
         MAP_STYLE_URL: 'https://tiles.example.com/{style}/style.json?key={key}',
         MAP_API_KEY: 'k 1',
-      }),
+      }).map,
     },
     {
       prefix: '/map-imagery',
-      map: loadMapConfig({
+      map: loadConfig({
         SATELLITE_TILES_URL: 'https://imagery.example.com/{z}/{x}/{y}.jpg?key={key}',
         MAP_API_KEY: 'abc',
-      }),
+      }).map,
     },
   ]);
 });

@@ -50,7 +50,7 @@ export async function createMapTestApp(extra: ExtraMount[] = []): Promise<MapTes
     role: 'Admin',
     password: 'Test-password-1',
   });
-  const token = await issueTestToken(db, { userId: admin.id, publicUrl: config.publicUrl });
+  const token = await issueTestToken(db, { userId: admin.id, publicUrl: config.server.publicUrl });
   return {
     app,
     clock,

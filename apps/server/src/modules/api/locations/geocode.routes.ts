@@ -25,7 +25,7 @@ const list = { 200: envelope(z.array(ZGeocodeSuggestion)), ...errorResponses };
 export const geocodeRoutes: FastifyPluginAsyncZod<GeocodeRouteOptions> = async (app, opts) => {
   const geocoder =
     opts.geocoder ??
-    createConfiguredGeocoder(process.env, (err) =>
+    createConfiguredGeocoder(opts.config.geocoding, (err) =>
       app.log.warn({ err }, 'geocoder failed; answered offline'),
     );
 
