@@ -2,21 +2,26 @@
 // every location against its current conditions with the warning life cycle, and applies NWS alerts to
 // locations. Each transition is recorded and handed to the notifier in one transaction.
 import { randomUUID } from 'node:crypto';
-import { isBreached, mostSeverePolicy, NotificationType, timeZoneAt } from '@allclear/domain';
-import { alertAppliesToPoint, type WeatherAlert } from '@allclear/weather';
-import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
+import { mostSeverePolicy } from '@allclear/domain';
+import type { WeatherAlert } from '@allclear/weather';
+import type { EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
-import { OBSERVATION_FRESH_MINUTES } from '../observations/source-selection.ts';
+import { allClearMessage, warningMessage } from './messages.ts';
 import {
-  allClearMessage,
-  notificationTypeOf,
-  nwsMessage,
-  warningMessage,
-  type WarningText,
-} from './messages.ts';
+  isCurrentReading,
+  nwsAlertEvent,
+  orphanedWarnings,
+  planWarning,
+  policyAlertEvent,
+  polygonAlertsAt,
+  shownValue as shownValueOf,
+  warningPeak,
+  warningState,
+  warningText,
+} from './policy-decisions.ts';
 import { PolicyRepository, type ConditionRow, type PolicyRow, type WarningRow } from './policy.repository.ts';
 import { EVALUATED_POLICY_TYPES, policyValue, type EvaluatedPolicyType } from './policy-values.ts';
-import { LifecycleAlert, stepWarning, type WarningState } from './warning-lifecycle.ts';
+import { stepWarning, type LifecycleAlert, type WarningState } from './warning-lifecycle.ts';
 
 /** How often the engine evaluates, ms of clock time (NWS alerts are polled every 60 s, spec 01 §9). */
 export const POLICY_CYCLE_MS = 60_000;
@@ -46,14 +51,6 @@ export function governingPolicies(
   return out;
 }
 
-function stateOf(w: WarningRow): WarningState {
-  return {
-    startedAt: w.startedAt.getTime(),
-    lastAlertAt: w.lastAlertAt.getTime(),
-    allClearAt: w.allClearAt ? w.allClearAt.getTime() : null,
-  };
-}
-
 /** The policy engine; `runCycle()` evaluates once at the clock's now (tests call it after moving a ManualClock). */
 export function createPolicyEngine(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
   const repo = new PolicyRepository(ctx.db.db);
@@ -80,14 +77,14 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
     for (const c of conditions) byLocation.set(c.locationId, c);
 
     for (const c of conditions) {
-      const fresh = nowMs - c.observedAt.getTime() <= OBSERVATION_FRESH_MINUTES * 60_000;
+      const fresh = isCurrentReading(c.observedAt, nowMs);
       for (const [type, policy] of governing.get(c.customerId) ?? []) {
         const key = `${c.locationId}:${policy.policyTypeId}`;
         const warning = active.get(key) ?? null;
         active.delete(key);
         const watched = fresh ? policyValue(type, c) : { value: NaN, applicable: true };
         const { next, alert } = stepWarning(
-          warning ? stateOf(warning) : null,
+          warning ? warningState(warning) : null,
           watched.value,
           watched.applicable,
           policy,
@@ -108,13 +105,7 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
       }
     }
     // Warnings whose policy no longer exists (or whose location lost its conditions) end without an alert.
-    for (const w of active.values()) {
-      if (byLocation.has(w.locationId) && governing.get(w.customerId)) {
-        const stillGoverned = [...(governing.get(w.customerId)?.values() ?? [])].some(
-          (p) => p.policyTypeId === w.policyTypeId,
-        );
-        if (stillGoverned) continue;
-      }
+    for (const w of orphanedWarnings(active.values(), governing, byLocation)) {
       await repo.updateWarning(db, w.id, { endedAt: now, lastUpdateAt: now });
     }
   }
@@ -130,60 +121,29 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
     custom: { trigger: string[]; allClear: string[] } | undefined,
     policyIds: number[],
   ): Promise<void> {
-    const shownValue = Number.isNaN(value) ? (warning?.value ?? 0) : value;
-    // The warning's peak: the most severe value seen past the threshold, and when (what the texts quote).
-    const morePast =
-      !Number.isNaN(value) &&
-      isBreached(value, policy) &&
-      (!warning || (policy.isDesc ? value < warning.peakValue : value > warning.peakValue));
-    const peak = morePast
-      ? { value, at: now }
-      : warning
-        ? { value: warning.peakValue, at: warning.peakAt }
-        : { value: shownValue, at: now };
-    const text: WarningText = {
-      locationLabel: c.label,
-      displayName: policy.displayName,
-      value: shownValue,
-      threshold: policy.threshold,
-      unit: policy.unit,
-      precision: policy.precision,
-      isDesc: policy.isDesc,
-      allClearMinutes: policy.allClearMinutes,
-      timeZone: timeZoneAt(c.latitude, c.longitude),
-      peak,
-    };
+    const plan = planWarning(warning !== null, next, alert, custom?.allClear.length ?? 0);
+    if (!plan) return;
+    const shownValue = shownValueOf(value, warning);
+    const peak = warningPeak(value, policy, warning, now);
+    const text = warningText(c, policy, shownValue, peak);
     const event = (
-      kind: AlertEvent['kind'],
+      kind: 'policy-warning' | 'policy-realert' | 'policy-all-clear',
       correlationId: string,
-      msg: { subject: string; body: string },
-    ): AlertEvent => ({
-      id: randomUUID(),
-      kind,
-      notificationType: notificationTypeOf(policy.shortName),
-      customerId: c.customerId,
-      locationId: c.locationId,
-      policyId: policy.id,
-      policyTypeShortName: policy.shortName,
-      correlationId,
-      occurredAt: now,
-      subject: msg.subject,
-      body: msg.body,
-      details: {
-        policyIds,
+      message: { subject: string; body: string },
+    ) =>
+      policyAlertEvent({
+        kind,
+        correlationId,
+        message,
+        condition: c,
+        policy,
         value: shownValue,
-        threshold: policy.threshold,
-        unit: policy.unit,
-        isDesc: policy.isDesc,
-        source: c.source,
-        observedAt: c.observedAt.toISOString(),
-        stationId: c.stationId,
-        metarStation: c.metarStationId,
-      },
-    });
+        policyIds,
+        now,
+      });
 
     await db.transaction(async (tx) => {
-      if (!warning && next) {
+      if (plan.action === 'start') {
         const correlationId = randomUUID();
         await repo.insertWarning(tx, {
           customerId: c.customerId,
@@ -210,15 +170,15 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
         return;
       }
       if (!warning) return;
-      if (!next) {
+      if (plan.action === 'end') {
         await repo.updateWarning(tx, warning.id, { endedAt: now, lastUpdateAt: now, value: shownValue });
-        if (alert === LifecycleAlert.AllClear && custom && custom.allClear.length > 0) {
+        if (plan.allClear) {
           await ctx.enqueueAlert(
             tx,
             event(
               'policy-all-clear',
               warning.correlationId,
-              allClearMessage({ ...text, allClearAt: now, customMessages: custom.allClear }),
+              allClearMessage({ ...text, allClearAt: now, customMessages: custom?.allClear }),
             ),
           );
         }
@@ -231,10 +191,10 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
         peakValue: peak.value,
         peakAt: peak.at,
         lastUpdateAt: now,
-        lastAlertAt: new Date(next.lastAlertAt),
-        allClearAt: next.allClearAt === null ? null : new Date(next.allClearAt),
+        lastAlertAt: new Date(plan.next.lastAlertAt),
+        allClearAt: plan.next.allClearAt === null ? null : new Date(plan.next.allClearAt),
       });
-      if (alert === LifecycleAlert.ReAlert) {
+      if (plan.reAlert) {
         await ctx.enqueueAlert(
           tx,
           event(
@@ -252,9 +212,7 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
     if (alerts.length === 0) return;
     const withoutPolygon = alerts.some((a) => !a.polygon);
     for (const location of await repo.listLocations()) {
-      const applying: WeatherAlert[] = alerts.filter(
-        (a) => a.polygon && alertAppliesToPoint(a, location, []),
-      );
+      const applying: WeatherAlert[] = polygonAlertsAt(alerts, location);
       if (withoutPolygon) {
         // Zone-only alerts need the point's zones, which the source resolves (polygon first, zone second).
         for (const a of await ctx.weather.providers.alerts.alertsForPoint(location, now)) {
@@ -277,29 +235,7 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
             firstSeen: now,
           });
           if (!isNew) return;
-          const msg = nwsMessage(
-            location.label,
-            { event: a.event, headline: a.headline, ends },
-            { timeZone: timeZoneAt(location.latitude, location.longitude), now },
-          );
-          await ctx.enqueueAlert(tx, {
-            id: randomUUID(),
-            kind: 'nws-alert',
-            notificationType: NotificationType.NWS,
-            customerId: location.customerId,
-            locationId: location.id,
-            correlationId: `nws:${a.id}`,
-            occurredAt: now,
-            subject: msg.subject,
-            body: msg.body,
-            details: {
-              alertId: a.id,
-              event: a.event,
-              severity: a.severity,
-              ends: ends.toISOString(),
-              areaDesc: a.areaDesc,
-            },
-          });
+          await ctx.enqueueAlert(tx, nwsAlertEvent(location, a, now));
           await repo.markNwsNotified(tx, a.id, location.id);
         });
       }
