@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useAuthStore } from '../app/auth/auth-store.ts';
+import { useAuthStore } from './session/auth-store.ts';
 import { ApiError, apiDelete, apiGet, apiPatch, apiPost } from './api-client.ts';
 import { stubApi } from '../test/render-app.tsx';
 import { demoLocations } from '../test/fixtures.ts';

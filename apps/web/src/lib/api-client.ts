@@ -1,6 +1,6 @@
 // The one HTTP client for our services. It attaches the token, unwraps `{ data }` and turns the
 // `responseException` envelope into ApiError. No toasts or redirects here (STYLE.md): callers decide.
-import { useAuthStore } from '../app/auth/auth-store.ts';
+import { useAuthStore } from './session/auth-store.ts';
 import { endpoints, pathOf } from '@allclear/contracts/endpoints';
 import type { JsonRouteKey, RouteArgs, RouteData, Routes } from '@allclear/contracts/routes';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { TLocationInput } from '@allclear/contracts';
-import { useAuthStore } from '../app/auth/auth-store.ts';
+import { useAuthStore } from './session/auth-store.ts';
 import { ApiError, call } from './api-client.ts';
 import { demoLocations } from '../test/fixtures.ts';
 

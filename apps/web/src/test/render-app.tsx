@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
-import { useAuthStore } from '../app/auth/auth-store.ts';
+import { useAuthStore } from '../lib/session/auth-store.ts';
 
 export interface StubResponse {
   status: number;

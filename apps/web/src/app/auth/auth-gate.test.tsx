@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AuthContextProps } from 'react-oidc-context';
 import { TestProviders, fakeAuth } from '../../test/render-app.tsx';
 import { AuthGate } from './auth-gate.tsx';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 
 function renderGate(
   auth: AuthContextProps,

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { SIGN_IN_TIMEOUT_MS, type SignInState } from './oidc-config.ts';
 
 export interface AuthGateProps {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { admin, demoCustomer, demoLocations } from '../../test/fixtures.ts';
 import { fakeAuth, renderApp, signedInUser, stubApi } from '../../test/render-app.tsx';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 
 const shell = {
   'GET /api/user/current': admin,

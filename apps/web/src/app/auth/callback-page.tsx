@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useNavigate } from 'react-router';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { SigningIn } from './auth-gate.tsx';
 import { returnPathFrom } from './oidc-config.ts';
 

@@ -2,7 +2,7 @@
 import { useAuth } from 'react-oidc-context';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { IMPERSONATION_REFERRER_KEY, actingUserOf, endImpersonationUrl } from './impersonation.ts';
 
 /** Height of the banner in px; the layout's top padding grows by this much. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeAuth, renderApp, stubApi } from '../../test/render-app.tsx';
-import { useAuthStore } from './auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 
 describe('/Unauthorized (spec 02 §2.13)', () => {
   it('says access may need a sign-out and sign-in, and Sign Out starts the sign-out redirect', async () => {

@@ -14,10 +14,10 @@ import {
   superAdmin,
 } from '../../test/fixtures.ts';
 import { TestProviders, fakeAuth, renderApp, stubApi } from '../../test/render-app.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { Sidebar } from './sidebar.tsx';
 import { BUILT_PATHS } from '../routes.tsx';
-import { accessSubjectOf } from './use-shell-data.ts';
+import { accessSubjectOf } from '../../lib/session/current-user.ts';
 import { environmentBadge } from './environment.ts';
 
 function routesFor(user: TCurrentUser, extra: Record<string, unknown> = {}) {

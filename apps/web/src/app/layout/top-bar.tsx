@@ -23,7 +23,7 @@ import PersonOutline from '@mui/icons-material/PersonOutlined';
 import { ENVIRONMENT_STRIP_HEIGHT, SUPPORT_CENTRE_URL } from './environment.ts';
 import { useLayoutStore } from './layout-store.ts';
 import { isBuilt } from '../routes.tsx';
-import { useAuthStore } from '../auth/auth-store.ts';
+import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { ImpersonationBanner } from '../auth/impersonation-banner.tsx';
 
 export interface TopBarProps {

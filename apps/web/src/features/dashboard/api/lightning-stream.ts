@@ -5,7 +5,7 @@ import {
   ZLightningStreamEvent,
   type TLightningStreamEvent,
 } from '@allclear/contracts';
-import { useAuthStore } from '../../../app/auth/auth-store.ts';
+import { useAuthStore } from '../../../lib/session/auth-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export interface LightningStreamHandlers {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { TLightningStreamEvent } from '@allclear/contracts';
-import { useAuthStore } from '../../../app/auth/auth-store.ts';
+import { useAuthStore } from '../../../lib/session/auth-store.ts';
 import { lightningStatus, serverError } from '../test/dashboard-payloads.ts';
 import { renderPanel } from '../test/render-panel.tsx';
 import { useDashboardStore } from '../stores/dashboard-store.ts';

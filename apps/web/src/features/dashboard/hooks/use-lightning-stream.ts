@@ -5,7 +5,7 @@
 // per location per REFETCH_GATHER_MS.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useAuthStore } from '../../../app/auth/auth-store.ts';
+import { useAuthStore } from '../../../lib/session/auth-store.ts';
 import {
   getLightningStatusQueryOptions,
   getLocationDelayQueryOptions,

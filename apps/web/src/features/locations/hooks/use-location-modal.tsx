@@ -4,7 +4,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import AddLocationAltOutlined from '@mui/icons-material/AddLocationAltOutlined';
 import type { TLocation } from '@allclear/contracts';
-import { useShellData } from '../../../app/layout/use-shell-data.ts';
+import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { LocationModal } from '../components/location-modal.tsx';
 
 export interface LocationModalControls {
@@ -22,7 +22,7 @@ export function useLocationModal(): LocationModalControls {
     open: false,
     location: null,
   });
-  const { user } = useShellData();
+  const { data: user } = useCurrentUser();
   const openAdd = useCallback(() => setState({ open: true, location: null }), []);
   const openEdit = useCallback((location: TLocation) => setState({ open: true, location }), []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
