@@ -5,15 +5,14 @@
 // transaction. Telemetry updates the unit's last-seen time and battery voltage. Weather stations publish
 // readings that are validated and stored as their observations (station-telemetry.ts); in simulator mode
 // virtual stations publish the simulated world's readings every observation period through the broker.
+// What a device's message is and the fault alert's text are decided in siren-messages.ts; this file runs
+// the broker, the client and the outbox loop.
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import { connect, type MqttClient } from 'mqtt';
-import { z } from 'zod';
-import { NotificationType } from '@allclear/domain';
 import type { Bus } from '../../platform/bus.ts';
-import type { AlertEvent, EngineContext, EngineService } from '../contracts.ts';
-import { sirenFaultMessage } from '../lightning/messages.ts';
+import type { EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker, type ClockTicker } from '../observations/clock-ticker.ts';
 import { OBSERVATION_PERIOD_MS, readStation } from '../observations/observation-ingest.ts';
 import { ObservationRepository } from '../observations/observation.repository.ts';
@@ -31,11 +30,9 @@ import {
   markPublished,
   recordSirenTelemetry,
 } from './device.repository.ts';
+import { brokerUrlOf, hostForListen, readDeviceMessage, sirenFaultEvent } from './siren-messages.ts';
 import { createStationTelemetry, type StationTelemetryStats } from './station-telemetry.ts';
 import {
-  MAX_DEVICE_PAYLOAD_BYTES,
-  parseSirenTopic,
-  parseStationTopic,
   SIREN_ACK_FILTER,
   SIREN_TELEMETRY_FILTER,
   sirenCommandTopic,
@@ -49,18 +46,6 @@ const REPUBLISH_AFTER_MS = 5_000;
 const TICK_INTERVAL_MS = 1_000;
 /** A command the broker has not acknowledged (PUBACK) by then is taken back and published again later. */
 const PUBLISH_TIMEOUT_MS = 5_000;
-/** Battery volts a siren may report: its 12 or 24 V battery, with room; beyond it the report is not believed. */
-const MAX_SIREN_VOLTS = 60;
-
-/** A siren acknowledges a command by the id it was sent (devices/README.md). */
-const ZSirenAck = z.object({ commandId: z.guid() });
-/** A siren's health report; `voltage` is battery volts. */
-const ZSirenTelemetry = z.object({ voltage: z.number().min(0).max(MAX_SIREN_VOLTS).nullish() });
-
-function issuesOf(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-}
-
 /**
  * Publishes at QoS 1 and waits at most `ms` for the broker's PUBACK. On time out the message is taken out of
  * the client's store, which would otherwise send it on reconnection, late, and this rejects.
@@ -109,10 +94,6 @@ export interface DeviceGateway extends EngineService {
   stationTelemetry(): StationTelemetryStats;
   /** Each virtual station publishes its reading at the clock's now (simulator mode; the period calls it). */
   publishVirtualStations(): Promise<void>;
-}
-
-function hostForListen(host: string): string {
-  return host === 'localhost' ? '127.0.0.1' : host;
 }
 
 /** How long start() waits for the first connection to an external broker before it goes on without it, ms. */
@@ -167,77 +148,30 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     const now = clock.now();
     await db.db.transaction(async (tx) => {
       const expired = await expireCommands(tx, now);
-      for (const command of expired) {
-        const payload = (command.payload ?? {}) as Record<string, unknown>;
-        const text = sirenFaultMessage({
-          sirenName: command.sirenName,
-          kind: command.kind,
-          createdAt: command.createdAt,
-          expiresAt: command.expiresAt,
-          timeZone: command.timeZone,
-        });
-        const event: AlertEvent = {
-          id: randomUUID(),
-          kind: 'siren-fault',
-          notificationType: NotificationType.SIREN,
-          customerId: command.customerId,
-          locationId: null,
-          sirenId: command.sirenId,
-          correlationId: typeof payload.correlationId === 'string' ? payload.correlationId : command.id,
-          occurredAt: now,
-          ...text,
-          details: {
-            commandId: command.id,
-            commandKind: command.kind,
-            createdAt: command.createdAt.toISOString(),
-            expiresAt: command.expiresAt.toISOString(),
-            reason: 'not acknowledged within 60 s',
-          },
-        };
-        await ctx.enqueueAlert(tx, event);
-      }
+      for (const command of expired) await ctx.enqueueAlert(tx, sirenFaultEvent(command, now));
     });
   }
 
   async function onMessage(topic: string, payload: Buffer): Promise<void> {
-    if (parseStationTopic(topic)) return stations.handle(topic, payload);
-    const parsed = parseSirenTopic(topic);
-    if (!parsed) {
-      // a topic of our filters whose ids are not ids (letters, leading zeros, beyond int4)
-      log.warn({ topic }, 'devices: message on an unknown topic');
-      return;
-    }
-    if (parsed.channel === 'command') return;
-    if (payload.length > MAX_DEVICE_PAYLOAD_BYTES) {
-      log.warn({ topic, bytes: payload.length }, 'devices: siren message too large');
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      log.warn({ topic }, 'devices: message is not JSON');
-      return;
-    }
-    const now = clock.now();
-    if (parsed.channel === 'ack') {
-      const ack = ZSirenAck.safeParse(json);
-      if (!ack.success) {
-        log.warn({ topic, detail: issuesOf(ack.error) }, 'devices: siren ack refused');
+    const message = readDeviceMessage(topic, payload);
+    switch (message.kind) {
+      case 'station':
+        return stations.handle(topic, payload);
+      case 'own-command':
+        return;
+      case 'refused':
+        log.warn(message.fields, message.warning);
+        return;
+      case 'ack': {
+        const { commandId, sirenId, customerId } = message;
+        const delivered = await markDelivered(db.db, commandId, sirenId, customerId, clock.now());
+        if (!delivered)
+          log.warn({ topic, commandId }, 'devices: ack of an unknown, settled or expired command');
         return;
       }
-      const { commandId } = ack.data;
-      const delivered = await markDelivered(db.db, commandId, parsed.sirenId, parsed.customerId, now);
-      if (!delivered)
-        log.warn({ topic, commandId }, 'devices: ack of an unknown, settled or expired command');
-      return;
+      case 'telemetry':
+        await recordSirenTelemetry(db.db, message.sirenId, message.customerId, clock.now(), message.voltage);
     }
-    const report = ZSirenTelemetry.safeParse(json);
-    if (!report.success) {
-      log.warn({ topic, detail: issuesOf(report.error) }, 'devices: siren telemetry refused');
-      return;
-    }
-    await recordSirenTelemetry(db.db, parsed.sirenId, parsed.customerId, now, report.data.voltage ?? null);
   }
 
   async function startVirtual(sirenId: number, customerId: number): Promise<void> {
@@ -315,7 +249,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
           srv.listen(ctx.mqttPort ?? devices.mqttPort, host, () => resolve());
         });
         const address = srv.address() as net.AddressInfo;
-        brokerUrl = `mqtt://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+        brokerUrl = brokerUrlOf(host, address.port);
       }
       const c = connect(brokerUrl, {
         clientId: `${GATEWAY_CLIENT_ID_PREFIX}${randomUUID()}`,
