@@ -170,11 +170,15 @@ export const ZLocationAirQuality = z.array(ZPollutant);
 export type TLocationAirQuality = z.infer<typeof ZLocationAirQuality>;
 
 /** One row of the admin Air Quality page (spec 03 §2.7: Name, PM2.5, PM10, Status, Last Activity); AQI values. */
+/** A pollutant's latest NowCast AQI on a sensor row; null when it has not reported one. */
+const ZSensorNowCast = z.object({ nowcast: z.number().nullable() });
+
 export const ZAirQualitySensorRow = z.object({
   id: z.number().int(),
   name: z.string(),
-  pM2_5: z.number().nullable(),
-  pM10: z.number().nullable(),
+  customerName: z.string(),
+  pM2_5: ZSensorNowCast.nullable(),
+  pM10: ZSensorNowCast.nullable(),
   enabled: z.boolean(),
   status: z.enum(['Enabled', 'Disabled']),
   /** ISO 8601 UTC of the sensor's latest reading, null if none. */

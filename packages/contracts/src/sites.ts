@@ -45,6 +45,10 @@ export type TSiteAdd = z.output<typeof ZSiteAdd>;
 export const ZSiteUpdate = ZSiteAdd.extend({ id: z.number().int().positive() }).strict();
 export type TSiteUpdate = z.output<typeof ZSiteUpdate>;
 
+/** What the caller may do to a group (the domain's group policy), so the screens offer only that. */
+export const ZSiteAbilities = z.object({ edit: z.boolean(), delete: z.boolean() });
+export type TSiteAbilities = z.infer<typeof ZSiteAbilities>;
+
 export const ZSite = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -62,5 +66,6 @@ export const ZSite = z.object({
       enabled: z.boolean(),
     }),
   ),
+  abilities: ZSiteAbilities,
 });
 export type TSite = z.infer<typeof ZSite>;

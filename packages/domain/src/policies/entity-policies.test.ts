@@ -50,26 +50,27 @@ describe('customer policy (spec 03 §7 customer by id)', () => {
 });
 
 describe("weather station policy (spec 03 §6 'Station historical page')", () => {
-  const callers = { ...CALLERS, 'Customer with mesonet.access': caller('Customer', ['mesonet.access']) };
+  const callers = {
+    ...CALLERS,
+    'Customer with mesonet.access': caller('Customer', ['mesonet.access']),
+    'Customer of a TRIAL customer': caller('Customer', [], { customerStatus: 'TRIAL' }),
+  };
   const ROWS = {
-    'own customer': { customerId: CUSTOMER, customerStatus: 'ACTIVE' },
-    'another customer': { customerId: OTHER_CUSTOMER, customerStatus: 'ACTIVE' },
-    'another customer on TRIAL': { customerId: OTHER_CUSTOMER, customerStatus: 'TRIAL' },
+    'own customer': { customerId: CUSTOMER },
+    'another customer': { customerId: OTHER_CUSTOMER },
   };
   // letters: view, viewHistory. History: 'visible if the user has the mesonet permission, is a Super Admin,
   // belongs to the same customer as the station, or the customer status is TRIAL'.
-  const USER = { 'own customer': 'AA', 'another customer': 'HH', 'another customer on TRIAL': 'HA' };
   const TABLE = {
-    'Super Admin': { 'own customer': 'AA', 'another customer': 'AA', 'another customer on TRIAL': 'AA' },
-    Admin: USER,
-    'Assistant Admin': USER,
-    Customer: USER,
-    'Notification Only': USER,
-    'Customer with mesonet.access': {
-      'own customer': 'AA',
-      'another customer': 'HA',
-      'another customer on TRIAL': 'HA',
-    },
+    ...customerWide({
+      'Super Admin': 'AA',
+      Admin: 'AA',
+      'Assistant Admin': 'AA',
+      Customer: 'AA',
+      'Notification Only': 'AA',
+    }),
+    'Customer with mesonet.access': { 'own customer': 'AA', 'another customer': 'HA' },
+    'Customer of a TRIAL customer': { 'own customer': 'AA', 'another customer': 'HA' },
   };
   it.each(edgeCases(weatherStationPolicy, callers, ROWS, TABLE))('$name', ({ p, action, row, expected }) => {
     expect(weatherStationPolicy.decide(p, action, row)).toBe(expected);

@@ -169,6 +169,8 @@ export interface PolicyPrincipal {
   siteId?: number | null;
   /** Effective permissions (spec 02 §6); absent means none. */
   permissions?: readonly string[];
+  /** The status of the caller's customer (ACTIVE, TRIAL...; spec 03 §4); absent when not read. */
+  customerStatus?: string;
   /** The WIDGET_ADMIN claim (spec 03 §3 'User profile'); 'ALL' lets a Super Admin make widgets for any customer. */
   widgetAdmin?: string | null;
 }

@@ -8,8 +8,6 @@ export type WeatherStationAction = (typeof WEATHER_STATION_ACTIONS)[number];
 
 export interface WeatherStationPolicyRow {
   customerId: number;
-  /** The status of the station's customer (ACTIVE, TRIAL, ...); absent when not read. */
-  customerStatus?: string;
 }
 
 export const weatherStationPolicy = definePolicy<WeatherStationAction, WeatherStationPolicyRow>(
@@ -18,8 +16,8 @@ export const weatherStationPolicy = definePolicy<WeatherStationAction, WeatherSt
     const m = ROLE_MATRIX.weatherStation;
     const scoped = { customerId: row.customerId };
     if (action === 'view') return decideByMatrix(p, m.view, m.view, scoped);
-    // our reading of 'the customer status is TRIAL': the station's customer is on trial
-    if (reachOf(p, m.viewHistoryAnyCustomer) === 'all' || row.customerStatus === 'TRIAL') return 'allowed';
+    // 'the customer status is TRIAL': the caller's customer, the one the page reads (spec 03 §7 'customer by id')
+    if (reachOf(p, m.viewHistoryAnyCustomer) === 'all' || p.customerStatus === 'TRIAL') return 'allowed';
     return decideByMatrix(p, m.viewHistory, m.viewHistory, scoped);
   },
 );

@@ -1,6 +1,7 @@
 // The main API service (/api): every route requires a signed-in caller.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { Geocoder } from '../../geocoding/index.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { urlSignerFor } from '../../platform/url-signer.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
 import { locationRoutes } from './locations/location.routes.ts';
@@ -18,10 +19,10 @@ import { heatStressRoutes } from './heat-stress/heat-stress.routes.ts';
 import { lightningRoutes } from './lightning/lightning.routes.ts';
 import { simRoutes } from './sim/sim.routes.ts';
 
-export const apiModule: FastifyPluginAsync<AppDeps> = async (app, opts) => {
+export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
-  const { config, db, clock, weather, enqueueAlert, bus } = opts;
-  const deps: AppDeps = { config, db, clock, weather, enqueueAlert, bus };
+  const { config, db, clock, weather, enqueueAlert, bus, geocoder } = opts;
+  const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder };
   // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
   // signature (an <img> of a station image cannot send our header).
   app.addHook('onRequest', async (request, reply) => {

@@ -1,18 +1,16 @@
 // The lightning channel of the stream service: every open connection hears, for the locations its
-// caller may see (the lightning calls' rule, locations/location-visibility.ts), each change the engine
+// caller may see (the location policy's 'view', the lightning calls' rule), each change the engine
 // commits: a zone entering delay, extended, or clearing (issue 6 'Beyond the spec').
-import { delayItems } from '@allclear/domain';
+import { delayItems, locationPolicy, reachFor, type LocationPolicyRow } from '@allclear/domain';
 import { LIGHTNING_STREAM_EVENT, type TLightningStreamEvent } from '@allclear/contracts';
 import type { Bus, LightningChanged } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Principal } from '../../platform/auth.ts';
-import { canSeeLocation, type LocationOwnership } from '../api/locations/location-visibility.ts';
-import { isSuperAdmin } from '../api/scope.ts';
 import type { SseConnection } from './sse.ts';
 
-/** Where the hub reads who owns a location (LightningRepository.findLocation). */
+/** Where the hub reads who owns a location (LocationOwnerRepository.findLocation). */
 export interface OwnerSource {
-  findLocation(id: number): Promise<LocationOwnership | undefined>;
+  findLocation(id: number): Promise<LocationPolicyRow | undefined>;
 }
 
 interface Listener {
@@ -52,7 +50,7 @@ export class LightningStreamHub {
   private readonly listeners = new Set<Listener>();
   // Owners of locations seen in a change, so a storm costs one read per location rather than one per
   // strike batch; a location edit (which may change its owner) drops the entry.
-  private readonly owners = new Map<number, Promise<LocationOwnership | undefined>>();
+  private readonly owners = new Map<number, Promise<LocationPolicyRow | undefined>>();
   private readonly unsubscribe: (() => void)[];
   private closed = false;
 
@@ -99,21 +97,22 @@ export class LightningStreamHub {
   }
 
   private async deliver(change: LightningChanged): Promise<void> {
-    // Only callers of the location's customer (or a Super Admin) can possibly see it: skip the read otherwise.
+    // Only callers of the location's customer (or who reach every customer's) can possibly see it: skip the read otherwise.
     const candidates = [...this.listeners].filter(
-      (l) => l.principal.customerId === change.customerId || isSuperAdmin(l.principal),
+      (l) =>
+        l.principal.customerId === change.customerId || reachFor(l.principal, 'location', 'view') === 'all',
     );
     if (candidates.length === 0) return;
     const row = await this.ownerOf(change.locationId);
     if (!row) return;
     const event = presentChange(change, this.clock.now());
     for (const l of candidates) {
-      if (this.listeners.has(l) && canSeeLocation(l.principal, row))
+      if (this.listeners.has(l) && locationPolicy.can(l.principal, 'view', row))
         l.connection.send(LIGHTNING_STREAM_EVENT, event);
     }
   }
 
-  private ownerOf(locationId: number): Promise<LocationOwnership | undefined> {
+  private ownerOf(locationId: number): Promise<LocationPolicyRow | undefined> {
     let found = this.owners.get(locationId);
     if (!found) {
       found = this.owner.findLocation(locationId);

@@ -1,23 +1,21 @@
 // GET Advisory/{id}, GET Advisory/Detail/{id} (id = location id; spec 01 §7 'Threats, advisories, forecasts').
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZIdParam, ZNwsAdvisories, ZNwsAdvisoryDetails, envelope, errorResponses } from '@allclear/contracts';
-import type { AppDeps } from '../../../app.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '@allclear/contracts/routes';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { register } from '../../../platform/route.ts';
 import { principalOf } from '../scope.ts';
 import { AdvisoryService } from './advisory.service.ts';
 
-export const advisoryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+export const advisoryRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock'>> = async (
+  app,
+  { db, clock },
+) => {
   const service = new AdvisoryService(db.db, clock);
-  const tags = ['advisories'];
-  app.get(
-    '/Advisory/:id',
-    { schema: { tags, params: ZIdParam, response: { 200: envelope(ZNwsAdvisories), ...errorResponses } } },
-    async (request) => ({ data: await service.list(principalOf(request), request.params.id) }),
+
+  register(app, routes.advisoryList, {}, async (request) =>
+    service.list(principalOf(request), request.params.id),
   );
-  app.get(
-    '/Advisory/Detail/:id',
-    {
-      schema: { tags, params: ZIdParam, response: { 200: envelope(ZNwsAdvisoryDetails), ...errorResponses } },
-    },
-    async (request) => ({ data: await service.details(principalOf(request), request.params.id) }),
+  register(app, routes.advisoryDetails, {}, async (request) =>
+    service.details(principalOf(request), request.params.id),
   );
 };

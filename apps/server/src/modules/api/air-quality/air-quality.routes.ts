@@ -1,37 +1,21 @@
 // GET AirQuality, AirQuality/Location/{id}, AirQuality/Categories (spec 01 §7 'Public address, settings,
 // hardware, support, communication'; spec 03 §2.7).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ZAirQualityCategory,
-  ZAirQualitySensorRow,
-  ZIdParam,
-  ZLocationAirQuality,
-  envelope,
-  errorResponses,
-} from '@allclear/contracts';
-import type { AppDeps } from '../../../app.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '@allclear/contracts/routes';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { register } from '../../../platform/route.ts';
 import { principalOf } from '../scope.ts';
 import { AirQualityService } from './air-quality.service.ts';
 
-export const airQualityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, weather }) => {
+export const airQualityRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
+  app,
+  { db, clock, weather },
+) => {
   const service = new AirQualityService(db.db, clock, weather);
-  const tags = ['air quality'];
-  app.get(
-    '/AirQuality',
-    { schema: { tags, response: { 200: envelope(z.array(ZAirQualitySensorRow)), ...errorResponses } } },
-    async (request) => ({ data: await service.sensors(principalOf(request)) }),
-  );
-  app.get(
-    '/AirQuality/Categories',
-    { schema: { tags, response: { 200: envelope(z.array(ZAirQualityCategory)), ...errorResponses } } },
-    async () => ({ data: service.categories() }),
-  );
-  app.get(
-    '/AirQuality/Location/:id',
-    {
-      schema: { tags, params: ZIdParam, response: { 200: envelope(ZLocationAirQuality), ...errorResponses } },
-    },
-    async (request) => ({ data: await service.forLocation(principalOf(request), request.params.id) }),
+
+  register(app, routes.airQualitySensors, {}, async (request) => service.sensors(principalOf(request)));
+  register(app, routes.airQualityCategories, {}, async () => service.categories());
+  register(app, routes.airQualityForLocation, {}, async (request) =>
+    service.forLocation(principalOf(request), request.params.id),
   );
 };

@@ -3,14 +3,13 @@
 import type { TAirQualityCategory, TAirQualitySensorRow, TAqiIndex, TPollutant } from '@allclear/contracts';
 import { AQI_CATEGORIES, AQI_SENSOR_REACH_MILES, aqiCategory, type AqiCategoryName } from '@allclear/domain';
 import type { ConfiguredWeather } from '@allclear/weather';
-import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { airQualitySensors } from '../../../db/schema/index.ts';
 import { pollutantIndices } from '../../../engine/observations/air-quality.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { authorizeAction } from '../../shared/authorize.ts';
 import { visibleLocation } from '../observations/location-access.ts';
-import { requireAdminRole } from '../scope.ts';
+import { AirQualityRepository } from './air-quality.repository.ts';
 
 /** AirNow's health statement of each AQI category. */
 const CATEGORY_DESCRIPTIONS: Record<AqiCategoryName, string> = {
@@ -31,11 +30,14 @@ const index = (aqi: number | null): TAqiIndex => {
 };
 
 export class AirQualityService {
+  private readonly repo: AirQualityRepository;
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
-  ) {}
+  ) {
+    this.repo = new AirQualityRepository(db);
+  }
 
   /**
    * `GET AirQuality/Location/{id}`: each pollutant's nearest monitor, the main pollutant (highest NowCast AQI)
@@ -90,19 +92,16 @@ export class AirQualityService {
     return [...pollutants.filter((x) => x.isMainPollutant), ...pollutants.filter((x) => !x.isMainPollutant)];
   }
 
-  /** `GET AirQuality`: the customer's sensors (admin roles, spec 03 §2.7); empty when it has none. */
+  /** `GET AirQuality`: the customer's sensors (the air quality policy: admin roles, spec 03 §6); empty when it has none. */
   async sensors(p: Principal): Promise<TAirQualitySensorRow[]> {
-    requireAdminRole(p);
-    const rows = await this.db
-      .select()
-      .from(airQualitySensors)
-      .where(eq(airQualitySensors.customerId, p.customerId))
-      .orderBy(asc(airQualitySensors.name), asc(airQualitySensors.id));
+    authorizeAction(p, 'airQuality', 'viewSensors');
+    const rows = await this.repo.sensorsOf(p.customerId);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
-      pM2_5: r.pm25Aqi,
-      pM10: r.pm10Aqi,
+      customerName: r.customerName,
+      pM2_5: { nowcast: r.pm25Aqi },
+      pM10: { nowcast: r.pm10Aqi },
       enabled: r.enabled,
       status: r.enabled ? 'Enabled' : 'Disabled',
       lastActivity: r.lastActivityAt ? r.lastActivityAt.toISOString() : null,

@@ -1,7 +1,8 @@
-// Heat-stress profiles for the dashboard's Heat Stress card (spec 02 §2.4, §7): customer scoping and presentation.
+// Heat-stress profiles for the dashboard's Heat Stress card (spec 02 §2.4, §7): who may read them (the
+// organisation-location and risk-profile policies) and presentation.
+import { organizationLocationPolicy, riskProfilePolicy } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
-import { notFound } from '../../../platform/errors.ts';
-import { assertCustomerScope, isSuperAdmin } from '../scope.ts';
+import { authorize } from '../../shared/authorize.ts';
 import type { HeatStressRepository } from './heat-stress.repository.ts';
 import type { TRiskProfile, TWorkRestProfile } from './heat-stress.schemas.ts';
 
@@ -19,8 +20,14 @@ export class HeatStressService {
     organizationLocationId: number,
   ): Promise<TWorkRestProfile | null> {
     const owner = await this.repo.organizationLocationCustomer(organizationLocationId);
-    assertCustomerScope(p, owner, 'Organization location');
-    const found = await this.repo.workRestProfileFor(owner!);
+    const org = authorize(
+      p,
+      organizationLocationPolicy,
+      'view',
+      owner === undefined ? undefined : { customerId: owner },
+      'Organization location',
+    );
+    const found = await this.repo.workRestProfileFor(org.customerId);
     if (!found) return null;
     const { profile, intensities, modifiers, matrices } = found;
     return {
@@ -38,16 +45,14 @@ export class HeatStressService {
     };
   }
 
-  /** A risk profile the caller may read: a product default (no customer) or their customer's own. */
+  /** A risk profile the caller may read: a product default (no customer) or their customer's own (404 otherwise). */
   async riskProfile(p: Principal, id: number): Promise<TRiskProfile> {
     const found = await this.repo.riskProfile(id);
-    if (!found) throw notFound('Risk profile');
-    const owner = found.profile.customerId;
-    if (owner !== null && !isSuperAdmin(p) && owner !== p.customerId) throw notFound('Risk profile');
+    authorize(p, riskProfilePolicy, 'view', found?.profile, 'Risk profile');
     return {
-      id: found.profile.id,
-      name: found.profile.name,
-      riskLevels: found.levels.map((l) => ({
+      id: found!.profile.id,
+      name: found!.profile.name,
+      riskLevels: found!.levels.map((l) => ({
         id: l.id,
         name: l.name,
         // an open-ended top level is served as unbounded

@@ -1,42 +1,26 @@
 // GET location/Delay/{id} (spec 01 §7 'Locations'), and for the dashboard GET Lightning/Location/{id}
 // and GET Lightning/ThreatCounts.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZIdParam,
-  ZLightningDelay,
-  ZLightningLocationStatus,
-  ZLightningThreatCounts,
-  envelope,
-  errorResponses,
-} from '@allclear/contracts';
-import type { AppDeps } from '../../../app.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { routes } from '@allclear/contracts/routes';
+import type { AppDeps } from '../../../platform/deps.ts';
+import { register } from '../../../platform/route.ts';
 import { principalOf } from '../scope.ts';
 import { LightningRepository } from './lightning.repository.ts';
 import { LightningService } from './lightning.service.ts';
 
-export const lightningRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+export const lightningRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock'>> = async (
+  app,
+  { db, clock },
+) => {
   const service = new LightningService(new LightningRepository(db.db), db.db, clock);
-  const tags = ['lightning'];
 
-  app.get(
-    '/location/Delay/:id',
-    { schema: { tags, params: ZIdParam, response: { 200: envelope(ZLightningDelay), ...errorResponses } } },
-    async (request) => ({ data: await service.delay(principalOf(request), request.params.id) }),
+  register(app, routes.lightningDelay, {}, async (request) =>
+    service.delay(principalOf(request), request.params.id),
   );
-  app.get(
-    '/Lightning/Location/:id',
-    {
-      schema: {
-        tags,
-        params: ZIdParam,
-        response: { 200: envelope(ZLightningLocationStatus), ...errorResponses },
-      },
-    },
-    async (request) => ({ data: await service.status(principalOf(request), request.params.id) }),
+  register(app, routes.lightningStatus, {}, async (request) =>
+    service.status(principalOf(request), request.params.id),
   );
-  app.get(
-    '/Lightning/ThreatCounts',
-    { schema: { tags, response: { 200: envelope(ZLightningThreatCounts), ...errorResponses } } },
-    async (request) => ({ data: await service.threatCounts(principalOf(request)) }),
+  register(app, routes.lightningThreatCounts, {}, async (request) =>
+    service.threatCounts(principalOf(request)),
   );
 };

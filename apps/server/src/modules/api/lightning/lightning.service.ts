@@ -1,6 +1,7 @@
 // The lightning calls: a location's delay items and lightning status, and the dashboard's threat
 // counts, read from the engine's queries at the server clock; every location is scoped to the caller.
 import type { TLightningDelay, TLightningLocationStatus, TLightningThreatCounts } from '@allclear/contracts';
+import { locationPolicy } from '@allclear/domain';
 import type { Database } from '../../../db/client.ts';
 import {
   getDelayItems,
@@ -10,7 +11,7 @@ import {
 } from '../../../engine/lightning/queries.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { visibleOr404 } from '../locations/location-visibility.ts';
+import { authorize } from '../../shared/authorize.ts';
 import type { LightningRepository } from './lightning.repository.ts';
 
 const presentStrike = (s: StrikeFromLocation | undefined) =>
@@ -23,9 +24,9 @@ export class LightningService {
     private readonly clock: Clock,
   ) {}
 
-  /** A location the caller may see (locations/location-visibility.ts); 404 otherwise. */
+  /** A location the caller may see (the location policy's 'view'); 404 otherwise. */
   private async visible(p: Principal, id: number): Promise<void> {
-    visibleOr404(p, await this.repo.findLocation(id));
+    authorize(p, locationPolicy, 'view', await this.repo.findLocation(id), 'Location');
   }
 
   /** item1..item4 as 'hh:mm:ss' (spec 01 §3 'Lightning delay'). */

@@ -1,16 +1,35 @@
 // Locations: the only code that reads and writes the locations table for the API.
-import { and, asc, eq, inArray, isNotNull, isNull, like, ne, notInArray, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  ne,
+  notInArray,
+  or,
+} from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   locations,
   organizationLocations,
   policies,
   policyTypes,
+  roles,
   userOrganizationLocations,
+  users,
 } from '../../../db/schema/index.ts';
-import type { LightningPolicy, LocationDraft } from '@allclear/domain';
+import type { LightningPolicy, LocationDraft, UserPolicyRow } from '@allclear/domain';
 
-export type LocationRow = typeof locations.$inferSelect;
+export type StoredLocation = typeof locations.$inferSelect;
+
+/** A location with its owner's user group (null when shared or the owner has none), which the location policy reads. */
+export type LocationRow = StoredLocation & { ownerSiteId: number | null };
+
+const withOwnerGroup = { ...getTableColumns(locations), ownerSiteId: users.siteId };
 export type OrganizationLocationRow = typeof organizationLocations.$inferSelect;
 
 /** The stored fields of a location the API writes (radii in miles, minutes, degrees). */
@@ -24,8 +43,9 @@ export class LocationRepository {
   /** A user's own locations plus the customer's shared ones (no owner). */
   listForUser(userId: string, customerId: number): Promise<LocationRow[]> {
     return this.db
-      .select()
+      .select(withOwnerGroup)
       .from(locations)
+      .leftJoin(users, eq(users.id, locations.userId))
       .where(
         and(eq(locations.customerId, customerId), or(eq(locations.userId, userId), isNull(locations.userId))),
       )
@@ -33,16 +53,43 @@ export class LocationRepository {
   }
 
   async findById(id: number): Promise<LocationRow | undefined> {
-    const [row] = await this.db.select().from(locations).where(eq(locations.id, id)).limit(1);
+    const [row] = await this.db
+      .select(withOwnerGroup)
+      .from(locations)
+      .leftJoin(users, eq(users.id, locations.userId))
+      .where(eq(locations.id, id))
+      .limit(1);
     return row;
   }
 
-  async create(customerId: number, userId: string | null, values: LocationValues): Promise<LocationRow> {
+  /** A user as the user policy reads them (customer, group, role hierarchy), or undefined. */
+  async findUserForPolicy(id: string): Promise<UserPolicyRow | undefined> {
+    const [row] = await this.db
+      .select({
+        id: users.id,
+        customerId: users.customerId,
+        siteId: users.siteId,
+        hierarchy: roles.hierarchy,
+      })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(eq(users.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Creates a location owned by the user (null: shared); the owner is the caller, so their group is given. */
+  async create(
+    customerId: number,
+    userId: string | null,
+    values: LocationValues,
+    ownerSiteId: number | null,
+  ): Promise<LocationRow> {
     const [row] = await this.db
       .insert(locations)
       .values({ ...values, customerId, userId })
       .returning();
-    return row!;
+    return { ...row!, ownerSiteId: userId === null ? null : ownerSiteId };
   }
 
   async update(id: number, values: LocationValues, now: Date): Promise<void> {
@@ -66,7 +113,7 @@ export class LocationRepository {
     userId: string | null,
     organizationLocationId: number,
     exceptId?: number,
-  ): Promise<LocationRow | undefined> {
+  ): Promise<StoredLocation | undefined> {
     const [row] = await this.db
       .select()
       .from(locations)

@@ -8,8 +8,10 @@ import {
   greatCircleMiles,
   isFourthZoneVisible,
   isInRadarCoverage,
+  locationPolicy,
   newLocationDefaults,
   preloadedLocation,
+  userPolicy,
   type LightningPolicy,
   type LocationAction,
 } from '@allclear/domain';
@@ -27,13 +29,8 @@ import {
 import type { Principal } from '../../../platform/auth.ts';
 import type { Bus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import {
-  badRequest,
-  forbidden,
-  notFound,
-  ruleViolation,
-  type FieldErrors,
-} from '../../../platform/errors.ts';
+import { badRequest, type FieldErrors } from '../../../platform/errors.ts';
+import { authorize } from '../../shared/authorize.ts';
 import type { LocationRepository, LocationRow, LocationValues } from './location.repository.ts';
 import { presentLocation } from './location.presenter.ts';
 
@@ -77,19 +74,22 @@ export class LocationService {
   ) {}
 
   /**
-   * The row when the domain's location policy allows the action; otherwise the refusal of its decision:
-   * 404 for a row the caller may not see (another user's or customer's), 403 for one they see but may not
-   * change (a shared location, for the Customer role), 400 for a type-1 delete (spec 01 §6). The type-1
-   * rename is refused under Label by `checked`, with the form's other field errors.
+   * The row when the domain's location policy allows the action (authorize): 404 for a row the caller may not
+   * see (another user's or customer's), 403 for one they see but may not change (a shared location, for the
+   * Customer role), 400 for a type-1 delete (spec 01 §6). The type-1 rename is refused under Label by
+   * `checked`, with the form's other field errors.
    */
   private async authorized(p: Principal, action: LocationAction, id: number): Promise<LocationRow> {
-    const row = await this.repo.findById(id);
-    if (!row) throw notFound('Location');
-    const decision = decideLocation(p, action, row);
-    if (decision === 'hidden') throw notFound('Location');
-    if (decision === 'forbidden') throw forbidden(LOCATION_MESSAGES.sharedLocation);
-    if (decision === 'locked' && action === 'delete') throw ruleViolation(LOCATION_MESSAGES.typeOneDelete);
-    return row;
+    return authorize(p, locationPolicy, action, await this.repo.findById(id), {
+      what: 'Location',
+      forbidden: LOCATION_MESSAGES.sharedLocation,
+      locked: LOCATION_MESSAGES.typeOneDelete,
+    });
+  }
+
+  /** The user a call names (`location/user/{userId}`, `.../OrganizationLocation/{userId}`) when the user policy allows the action on them. */
+  private async user(p: Principal, action: 'view' | 'assignLocations', userId: string) {
+    return authorize(p, userPolicy, action, await this.repo.findUserForPolicy(userId), 'User');
   }
 
   private publish(row: { id: number; customerId: number }, deleted: boolean): void {
@@ -106,6 +106,12 @@ export class LocationService {
       this.repo.lightningPolicies(customerId),
     ]);
     return rows.map((row) => presentLocation(row, policies, viewer));
+  }
+
+  /** `GET location/user/{userId}`: a user's locations, for that user or whoever may see them (the user policy's 'view'). */
+  async listOfUser(p: Principal, userId: string): Promise<TLocation[]> {
+    const user = await this.user(p, 'view', userId);
+    return this.list(p, user.id, user.customerId);
   }
 
   /** The customer's LR1..LR4 policies (spec 01 §4 'Policy lock'). */
@@ -180,6 +186,7 @@ export class LocationService {
       p.customerId,
       p.userId,
       await this.checked(p, p.customerId, p.userId, values),
+      p.siteId,
     );
     this.publish(saved, false);
     return presentLocation(saved, await this.repo.lightningPolicies(saved.customerId), p);
@@ -226,10 +233,16 @@ export class LocationService {
   }
 
   /**
-   * `POST location/Update/OrganizationLocation/{userId}`: the user's preloaded organisation locations
-   * become exactly the listed ones, each a preload record of spec 02 §3 built from the organisation
-   * location (the caller is an admin role of the user's customer, or the user themself).
+   * `POST location/Update/OrganizationLocation/{userId}`: the user's preloaded organisation locations become
+   * exactly the listed ones, for the user themself or whoever may edit them (the user policy's
+   * 'assignLocations': spec 02 §6 'Edit/delete a user').
    */
+  async replacePreloadedOf(p: Principal, userId: string, records: TPreloadLocation[]): Promise<void> {
+    const user = await this.user(p, 'assignLocations', userId);
+    await this.replacePreloaded(p, { id: user.id, customerId: user.customerId }, records);
+  }
+
+  /** The preload replacement for a user already authorised (see replacePreloadedOf). */
   async replacePreloaded(
     p: Principal,
     target: { id: string; customerId: number },

@@ -8,7 +8,12 @@ import {
   locations,
   notifications,
   pushSubscriptions,
+  users,
 } from '../../../db/schema/index.ts';
+import type { LocationPolicyRow } from '@allclear/domain';
+
+/** A delivery of an alert event, as stored. */
+export type DeliveryRow = typeof alertDeliveries.$inferSelect;
 
 export class NotificationRepository {
   constructor(private readonly db: Database) {}
@@ -45,12 +50,20 @@ export class NotificationRepository {
     return row?.value ?? null;
   }
 
-  async locationCustomer(locationId: number): Promise<number | null> {
+  /** A location as the location policy reads it (customer, owner, owner's group, type), or undefined. */
+  async findLocation(locationId: number): Promise<LocationPolicyRow | undefined> {
     const [row] = await this.db
-      .select({ customerId: locations.customerId })
+      .select({
+        customerId: locations.customerId,
+        userId: locations.userId,
+        ownerSiteId: users.siteId,
+        type: locations.type,
+      })
       .from(locations)
-      .where(eq(locations.id, locationId));
-    return row?.customerId ?? null;
+      .leftJoin(users, eq(users.id, locations.userId))
+      .where(eq(locations.id, locationId))
+      .limit(1);
+    return row;
   }
 
   /** Events of a location (newest first) and their deliveries. */

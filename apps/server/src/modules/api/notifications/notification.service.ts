@@ -1,12 +1,11 @@
 // Notification history (the caller's own), push subscriptions, and the audit trail ('why did this
-// alert fire?', admin roles, customer-scoped) with dead letters (Super Admin).
+// alert fire?': the location audit policy, admin roles through the location's visibility) with dead letters
+// (Super Admin).
 import type { TAuditEvent, TDeadLetter, TNotification, TPushSubscription } from '@allclear/contracts';
+import { locationAuditPolicy } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
-import type { alertDeliveries } from '../../../db/schema/index.ts';
-import { assertCustomerScope, requireAdminRole, requireRole } from '../scope.ts';
-import type { NotificationRepository } from './notification.repository.ts';
-
-type DeliveryRow = typeof alertDeliveries.$inferSelect;
+import { authorize, authorizeAction } from '../../shared/authorize.ts';
+import type { DeliveryRow, NotificationRepository } from './notification.repository.ts';
 
 function presentDelivery(d: DeliveryRow) {
   return {
@@ -52,12 +51,16 @@ export class NotificationService {
     return this.repo.vapidPublicKey();
   }
 
-  /** Events of a location with their deliveries; 404 for another customer's location. */
+  /** Events of a location with their deliveries: 404 for a location the caller may not see, 403 for a role without the audit. */
   async locationAudit(p: Principal, locationId: number, count: number): Promise<TAuditEvent[]> {
-    requireAdminRole(p);
-    const customerId = await this.repo.locationCustomer(locationId);
-    assertCustomerScope(p, customerId, 'Location');
-    const { events, deliveries } = await this.repo.eventsOfLocation(customerId!, locationId, count);
+    const location = authorize(
+      p,
+      locationAuditPolicy,
+      'view',
+      await this.repo.findLocation(locationId),
+      'Location',
+    );
+    const { events, deliveries } = await this.repo.eventsOfLocation(location.customerId, locationId, count);
     return events.map((e) => ({
       id: e.id,
       kind: e.kind,
@@ -74,7 +77,7 @@ export class NotificationService {
   }
 
   async deadLetters(p: Principal, count: number): Promise<TDeadLetter[]> {
-    requireRole(p, ['Super Admin']);
+    authorizeAction(p, 'notification', 'deadLetters');
     const rows = await this.repo.deadLetters(count);
     return rows.map(({ delivery, event }) => ({
       ...presentDelivery(delivery),

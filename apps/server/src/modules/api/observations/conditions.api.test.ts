@@ -24,6 +24,8 @@ import {
   ZThreats,
   ZTodayForecast,
 } from '@allclear/contracts';
+import { eq } from 'drizzle-orm';
+import { airQualitySensors } from '../../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import { buildPolicy, buildWeatherStation } from '../../../db/factories.ts';
 import type { AlertEvent, EngineContext } from '../../../engine/contracts.ts';
@@ -282,6 +284,42 @@ describe('what the calls answer', () => {
       headers: await auth(t.a.customerUser.id),
     });
     expect(user.statusCode).toBe(403);
+  });
+
+  it("the air quality list serves spec 03 §3's row: the customer's name and each pollutant's NowCast", async () => {
+    const [sensor] = await t.db.db
+      .insert(airQualitySensors)
+      .values({
+        customerId: t.a.customer.id,
+        name: 'North Gate',
+        latitude: 32.75,
+        longitude: -97.1,
+        pm25Aqi: 42,
+        pm10Aqi: null,
+        lastActivityAt: new Date('2026-07-01T12:00:00Z'),
+      })
+      .returning();
+    try {
+      const admin = await app.inject({
+        method: 'GET',
+        url: '/api/AirQuality',
+        headers: await auth(t.a.admin.id),
+      });
+      expect(admin.json().data).toEqual([
+        {
+          id: sensor!.id,
+          name: 'North Gate',
+          customerName: t.a.customer.name,
+          pM2_5: { nowcast: 42 },
+          pM10: { nowcast: null },
+          enabled: true,
+          status: 'Enabled',
+          lastActivity: '2026-07-01T12:00:00.000Z',
+        },
+      ]);
+    } finally {
+      await t.db.db.delete(airQualitySensors).where(eq(airQualitySensors.id, sensor!.id));
+    }
   });
 });
 

@@ -5,14 +5,14 @@ import type {
   TObservationHistoryPoint,
   TObservationSource,
 } from '@allclear/contracts';
-import { aqiCategory, cToF, mmToIn, msToMph } from '@allclear/domain';
+import { aqiCategory, cToF, mmToIn, msToMph, weatherStationPolicy } from '@allclear/domain';
 import type { ConfiguredWeather, LatLon } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
 import { conditionFromMetar } from '../../../engine/observations/observation-ingest.ts';
 import { pickStation } from '../../../engine/observations/source-selection.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { assertCustomerScope } from '../scope.ts';
+import { authorize } from '../../shared/authorize.ts';
 import { visibleLocation } from './location-access.ts';
 import {
   measure,
@@ -118,7 +118,11 @@ export class ObservationService {
     return historyPoints(await this.repo.history(location.id, from, to), bucketMs);
   }
 
-  /** A station's recorded observations over [from, to], bucketed (the station historical page, spec 03 §2.4). */
+  /**
+   * A station's recorded observations over [from, to], bucketed (the station historical page, spec 03 §2.4), for
+   * whom spec 03 §6 shows that page: the station's customer, a Super Admin, the mesonet permission, or a caller
+   * whose customer is on TRIAL (the weather station policy's 'viewHistory').
+   */
   async stationHistory(
     p: Principal,
     stationId: number,
@@ -126,9 +130,15 @@ export class ObservationService {
     to: Date,
     bucketMs: number,
   ): Promise<TObservationHistoryPoint[]> {
-    const station = await this.repo.stationById(stationId);
-    assertCustomerScope(p, station?.customerId, 'Weather station');
-    return historyPoints(await this.repo.stationHistory(stationId, from, to), bucketMs);
+    const caller = { ...p, customerStatus: await this.repo.customerStatus(p.customerId) };
+    const station = authorize(
+      caller,
+      weatherStationPolicy,
+      'viewHistory',
+      await this.repo.stationById(stationId),
+      'Weather station',
+    );
+    return historyPoints(await this.repo.stationHistory(station.id, from, to), bucketMs);
   }
 
   /** `POST observations?latitude&longitude&preferred`: the nearest customer station's observation, or the nearest METAR's. */

@@ -5,10 +5,12 @@ import {
   notificationUsers,
   organizationLocationSites,
   organizationLocations,
+  roles,
   sites,
   userOrganizationLocations,
   users,
 } from '../../../db/schema/index.ts';
+import type { UserPolicyRow } from '@allclear/domain';
 
 export type OrganizationLocationRow = typeof organizationLocations.$inferSelect;
 export type OrganizationLocationSiteRow = typeof organizationLocationSites.$inferSelect;
@@ -33,10 +35,17 @@ export class OrganizationLocationRepository {
     return row;
   }
 
-  async findUser(id: string) {
+  /** A user as the user policy reads them (customer, group, role hierarchy), or undefined. */
+  async findUser(id: string): Promise<UserPolicyRow | undefined> {
     const [row] = await this.db
-      .select({ id: users.id, customerId: users.customerId, siteId: users.siteId })
+      .select({
+        id: users.id,
+        customerId: users.customerId,
+        siteId: users.siteId,
+        hierarchy: roles.hierarchy,
+      })
       .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(users.id, id))
       .limit(1);
     return row;

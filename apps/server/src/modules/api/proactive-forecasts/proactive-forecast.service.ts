@@ -5,6 +5,7 @@ import type {
   TProactiveForecast,
   TProactiveForecastMessage,
 } from '@allclear/contracts';
+import { proactiveForecastPolicy } from '@allclear/domain';
 import type { Database } from '../../../db/client.ts';
 import type { EnqueueAlert } from '../../../engine/contracts.ts';
 import {
@@ -16,8 +17,8 @@ import {
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import { authorize, authorizeAction } from '../../shared/authorize.ts';
 import { visibleLocation } from '../observations/location-access.ts';
-import { assertCustomerScope, requireRole } from '../scope.ts';
 import { ProactiveForecastRepository, type MessageRow } from './proactive-forecast.repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
@@ -53,14 +54,19 @@ export class ProactiveForecastService {
 
   /** `GET ProactiveForecast/Message/{id}`: one message. */
   async message(p: Principal, id: number): Promise<TProactiveForecastMessage> {
-    const row = await this.repo.message(id);
-    assertCustomerScope(p, row?.customerId, 'Proactive forecast message');
-    return presentMessage(row!.message);
+    const row = authorize(
+      p,
+      proactiveForecastPolicy,
+      'view',
+      await this.repo.message(id),
+      'Proactive forecast message',
+    );
+    return presentMessage(row.message);
   }
 
   /** `POST ProactiveForecast` (Super Admin): one forecast per location, or one customer-wide; notifies each location. */
   async create(p: Principal, input: TCreateProactiveForecast): Promise<number[]> {
-    requireRole(p, ['Super Admin']);
+    authorizeAction(p, 'proactiveForecast', 'create');
     const now = this.clock.now();
     const expiresAt = new Date(input.expiresAt);
     if (expiresAt.getTime() <= now.getTime()) {

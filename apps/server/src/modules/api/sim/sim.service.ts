@@ -7,8 +7,9 @@ import type { TSimStorm, TSimStormRequest, TSimStrike, TSimStrikeInput } from '@
 import { strikeSinkFor } from '../../../engine/lightning/strike-sink.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { scenarioPolicy } from '@allclear/domain';
 import { notFound } from '../../../platform/errors.ts';
-import { requireRole } from '../scope.ts';
+import { authorize } from '../../shared/authorize.ts';
 
 const presentStrike = (s: Strike): TSimStrike => ({
   id: s.id,
@@ -28,7 +29,8 @@ export class SimService {
 
   private allow(p: Principal): void {
     if (!this.weather.simulatorMode) throw notFound('Route');
-    requireRole(p, ['Super Admin']);
+    // the simulated world belongs to no customer: the scenario policy is asked on the caller's own
+    authorize(p, scenarioPolicy, 'run', { customerId: p.customerId }, 'Route');
   }
 
   /** Injects strikes (time defaults to now, type to 1) and hands them to the lightning engine; answers the strikes created. */

@@ -12,6 +12,9 @@ import {
 } from '../../../db/schema/index.ts';
 import type { TAlertTime, TSite } from '@allclear/contracts';
 
+/** A group with its member counts and alert times, as stored (the presenter adds the caller's abilities). */
+export type SiteDetail = Omit<TSite, 'abilities'>;
+
 export class SiteRepository {
   constructor(private readonly db: Database) {}
 
@@ -21,7 +24,7 @@ export class SiteRepository {
   }
 
   /** Groups of a customer with their member counts and alert times (optionally only some ids). */
-  async listDetailed(customerId: number, onlyIds?: number[]): Promise<TSite[]> {
+  async listDetailed(customerId: number, onlyIds?: number[]): Promise<SiteDetail[]> {
     const where = onlyIds
       ? and(eq(sites.customerId, customerId), inArray(sites.id, onlyIds.length ? onlyIds : [-1]))
       : eq(sites.customerId, customerId);

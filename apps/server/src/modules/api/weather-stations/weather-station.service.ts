@@ -1,18 +1,16 @@
 // Weather stations of the dashboard and hardware pages (spec 01 §7 'Hardware', spec 02 §3 'Weather station'):
 // station by hardware or by id, its latest observation, and its sky image. Customer-scoped (404 across customers).
 import type { TStation, TStationData } from '@allclear/contracts';
-import { greatCircleMiles } from '@allclear/domain';
+import { greatCircleMiles, weatherStationPolicy } from '@allclear/domain';
 import type { ConfiguredWeather, SkyImage } from '@allclear/weather';
-import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { stationObservations } from '../../../db/schema/index.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { presentObservationData, presentStation } from '../observations/observation.presenter.ts';
 import { ObservationReadRepository, type StationDetail } from '../observations/observation.repository.ts';
-import { assertCustomerScope } from '../scope.ts';
+import { authorize } from '../../shared/authorize.ts';
 
 /** A camera of the data source this near a station is taken as its camera, miles. */
 const CAMERA_MATCH_MILES = 2;
@@ -32,9 +30,7 @@ export class WeatherStationService {
   }
 
   private async station(p: Principal, id: number): Promise<StationDetail> {
-    const s = await this.repo.stationById(id);
-    assertCustomerScope(p, s?.customerId, 'Weather station');
-    return s!;
+    return authorize(p, weatherStationPolicy, 'view', await this.repo.stationById(id), 'Weather station');
   }
 
   /** `GET WeatherStation/{id}`: a station by its id. */
@@ -45,19 +41,13 @@ export class WeatherStationService {
   /** `GET Hardware/WeatherStation/{id}`: the station of a hardware unit (id = hardware id). */
   async byHardware(p: Principal, hardwareId: number): Promise<TStation> {
     const s = await this.repo.stationByHardware(hardwareId);
-    assertCustomerScope(p, s?.customerId, 'Weather station');
-    return this.present(s!);
+    return this.present(authorize(p, weatherStationPolicy, 'view', s, 'Weather station'));
   }
 
   /** `GET Hardware/WeatherStation/Data/{id}`: the station's latest recorded observation. */
   async data(p: Principal, id: number): Promise<TStationData> {
     const s = await this.station(p, id);
-    const [obs] = await this.db
-      .select()
-      .from(stationObservations)
-      .where(eq(stationObservations.stationId, s.id))
-      .orderBy(desc(stationObservations.observedAt))
-      .limit(1);
+    const obs = await this.repo.latestStationObservation(s.id);
     return { station: await this.present(s), data: obs ? presentObservationData(obs, 'station') : null };
   }
 
