@@ -1,12 +1,11 @@
 // The one HTTP client for our services. It attaches the token, unwraps `{ data }` and turns the
 // `responseException` envelope into ApiError. No toasts or redirects here (STYLE.md): callers decide.
 import { useAuthStore } from './session/auth-store.ts';
-import { endpoints, pathOf } from '@allclear/contracts/endpoints';
-import type { JsonRouteKey, RouteArgs, RouteData, Routes } from '@allclear/contracts/routes';
+import { endpoints, pathOf, type HttpMethod } from '@allclear/contracts/endpoints';
+import type { JsonRouteKey, RouteArgs, RouteData, RouteKey, Routes } from '@allclear/contracts/routes';
 
 /** Service base paths (ARCHITECTURE.md 'API conventions'). */
-export type ServiceBase =
-  '/api' | '/map' | '/integration' | '/stream' | '/widget-service' | '/public-api' | '/dev';
+type ServiceBase = '/api' | '/map' | '/integration' | '/stream' | '/widget-service' | '/public-api' | '/dev';
 
 /** Field errors keyed by field name, plus ServerError/ServerErrors lists (spec 02 §3 'Server error shape'). */
 export type ApiFieldErrors = Record<string, string[]>;
@@ -32,47 +31,30 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  /** Which service to call; '/api' unless given. */
-  base?: ServiceBase;
-  signal?: AbortSignal;
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-
 // A 401 from these services means the session is gone (spec 01 §4 'Auth', §8).
 const SESSION_SERVICES: readonly ServiceBase[] = ['/api', '/integration'];
-
-/** Performs one request against `${base}${path}` and returns the unwrapped `data` (undefined for 204). */
-export async function apiRequest<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const base = options.base ?? '/api';
-  const payload = await send(
-    method,
-    base,
-    `${base}${path.startsWith('/') ? path : `/${path}`}`,
-    body,
-    {},
-    options.signal,
-  );
-  if (payload && typeof payload === 'object' && 'data' in payload) return (payload as { data: T }).data;
-  return payload as T;
-}
 
 /** Options of `call()`. */
 export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** What a call answers: its `data`, or a 'json' route's whole body (the type of the route's schema). */
+export type CallData<K extends JsonRouteKey> = RouteData<Routes[K]>;
+
 // the arguments may be left out when none of them is required
 type CallParams<K extends JsonRouteKey> =
   Partial<RouteArgs<Routes[K]>> extends RouteArgs<Routes[K]>
     ? [args?: RouteArgs<Routes[K]>, options?: CallOptions]
     : [args: RouteArgs<Routes[K]>, options?: CallOptions];
+
+/** Keys of the routes the browser reads by itself ('raw' images, tiles and styles; 'stream' events). */
+export type UrlRouteKey = Exclude<RouteKey, JsonRouteKey>;
+
+type UrlParams<K extends UrlRouteKey> =
+  Partial<RouteArgs<Routes[K]>> extends RouteArgs<Routes[K]>
+    ? [args?: RouteArgs<Routes[K]>]
+    : [args: RouteArgs<Routes[K]>];
 
 /**
  * Calls one route of the contracts' table by its key: fills the path params, adds the query, sends the body
@@ -106,6 +88,18 @@ export async function call<K extends JsonRouteKey>(
   // checked, not replaced by the parsed value: development answers exactly what production does
   if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkAnswer(key, data);
   return data as RouteData<Routes[K]>;
+}
+
+/**
+ * The URL of a route that is not fetched through call(): an image, tile or style the browser or MapLibre loads,
+ * or the event stream read with fetch. The path comes from the table with its params filled, plus the query.
+ */
+export function urlOf<K extends UrlRouteKey>(key: K, ...[args]: UrlParams<K>): string {
+  const { params, query } = (args ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  return pathOf(endpoints[key], params) + queryString(query);
 }
 
 /** Throws when a call's answer does not match its route's response schema (development and tests only). */
@@ -142,7 +136,7 @@ function stringValues(record: Record<string, unknown> | undefined): Record<strin
 
 /** One request: the token, JSON in and out, ApiError for a failure (and needsLogin for a session service's 401). */
 async function send(
-  method: Method,
+  method: HttpMethod,
   base: ServiceBase,
   url: string,
   body: unknown,
@@ -174,31 +168,6 @@ async function send(
     throw toApiError(response, payload);
   }
   return payload;
-}
-
-/** GET `/api${path}` (or another service by options.base), unwrapping `{ data }`. */
-export function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
-  return apiRequest<T>('GET', path, undefined, options);
-}
-
-/** POST a JSON body to `/api${path}`, unwrapping `{ data }`. */
-export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return apiRequest<T>('POST', path, body, options);
-}
-
-/** PATCH a JSON body to `/api${path}`, unwrapping `{ data }`. */
-export function apiPatch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return apiRequest<T>('PATCH', path, body, options);
-}
-
-/** PUT a JSON body to `/api${path}`, unwrapping `{ data }`. */
-export function apiPut<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return apiRequest<T>('PUT', path, body, options);
-}
-
-/** DELETE `/api${path}` (with an optional JSON body), unwrapping `{ data }`. */
-export function apiDelete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-  return apiRequest<T>('DELETE', path, body, options);
 }
 
 async function readJson(response: Response): Promise<unknown> {

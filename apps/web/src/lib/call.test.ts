@@ -67,7 +67,9 @@ describe('call', () => {
   });
 
   it('is typed from the route: its params, and its data', () => {
-    expectTypeOf(call<'customerGet'>).parameter(1).toEqualTypeOf<{ params: { id: number } }>();
+    expectTypeOf(call<'customerGet'>)
+      .parameter(1)
+      .toEqualTypeOf<{ params: { id: number } }>();
     expectTypeOf(call<'locationHasCoverage'>).returns.resolves.toEqualTypeOf<boolean>();
     // @ts-expect-error a route with path params cannot be called without them
     expectTypeOf(call<'customerGet'>).toBeCallableWith();

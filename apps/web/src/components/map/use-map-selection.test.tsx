@@ -41,14 +41,29 @@ function mapWith(features: Feature[]) {
   return { click, easeTo };
 }
 
-const alertAtPoint = { Identifier: 'nws-9', Event: 'Flood Watch' };
+const alertAtPoint = {
+  Identifier: 'nws-9',
+  Event: 'Flood Watch',
+  Headline: 'Flood Watch until 6:00 PM CST',
+  Description: 'Heavy rain.',
+  Instruction: null,
+  Severity: 'Moderate',
+  Color: '#2E8B57',
+  AreaDesc: 'Tarrant',
+  Onset: '2026-11-22T00:00:00Z',
+  Expires: '2026-11-22T02:00:00Z',
+};
 let posted: string[];
 beforeEach(() => {
   posted = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (init?.method === 'POST') posted.push(url);
-    const data = { type: 'FeatureCollection', features: [{ properties: alertAtPoint, geometry: null }] };
-    return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
+    // the map service answers bare GeoJSON, not the { data } envelope
+    const collection = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: alertAtPoint, geometry: null }],
+    };
+    return new Response(JSON.stringify(collection), { headers: { 'content-type': 'application/json' } });
   });
 });
 afterEach(() => useMapStore.getState().reset());

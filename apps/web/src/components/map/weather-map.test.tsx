@@ -119,7 +119,7 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(paths(requests)).toContain('/map/past?frame=13'));
     const latest = new Date(T0 + 12 * 300_000);
     const label = latest.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-    expect(await screen.findByLabelText('Radar time')).toHaveTextContent(label);
+    await waitFor(() => expect(screen.getByLabelText('Radar time')).toHaveTextContent(label));
     expect(screen.getByRole('slider', { name: 'Radar timeline' })).toHaveValue('100');
   });
 
@@ -243,8 +243,11 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
     const requests = stubApi({
       ...routes(),
       'POST /map/Alerts/ByPoint': {
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', geometry: null, properties: warning }],
+        status: 200,
+        body: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', geometry: null, properties: warning }],
+        },
       },
     });
     renderMap();
@@ -287,8 +290,11 @@ describe('<WeatherMap>', { timeout: 20_000 }, () => {
     const requests = stubApi({
       ...routes(),
       'POST /map/Alerts/ByPoint': {
-        type: 'FeatureCollection',
-        features: [{ type: 'Feature', geometry: null, properties: warning }],
+        status: 200,
+        body: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', geometry: null, properties: warning }],
+        },
       },
     });
     renderMap();

@@ -6,7 +6,6 @@ export {
   getAirQualitySensors,
   getAirQualitySensorsQueryOptions,
   useAirQualitySensors,
-  type AirQualitySensor,
 } from './api/get-air-quality.ts';
 export {
   getLocationAirQuality,

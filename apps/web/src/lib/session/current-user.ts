@@ -1,18 +1,13 @@
 // The session's user: GET /api/user/current, the signed-in user with permissions and features (spec 02 §3
 // 'User'), and the access subject the shell and the features decide what to show from.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  ROLE_NAMES,
-  effectivePermissions,
-  type AccessSubject,
-  type RoleName,
-} from '@allclear/domain';
+import { ROLE_NAMES, effectivePermissions, type AccessSubject, type RoleName } from '@allclear/domain';
 import type { TCurrentUser } from '@allclear/contracts';
-import { apiGet } from '../api-client.ts';
+import { call } from '../api-client.ts';
 
 /** Fetches the signed-in user. */
 export function getCurrentUser(signal?: AbortSignal): Promise<TCurrentUser> {
-  return apiGet<TCurrentUser>('/user/current', { signal });
+  return call('userCurrent', undefined, { signal });
 }
 
 /** Query options for the signed-in user; cached per the app default (refetch on mount after 60 s). */

@@ -2,17 +2,11 @@
 // NWS Alerts overlay is on (spec 01 §7).
 import { useMutation } from '@tanstack/react-query';
 import type { TNwsAlertsResponse } from '@allclear/contracts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Fetches the alerts at a point (degrees). */
 export function getAlertsByPoint(latitude: number, longitude: number): Promise<TNwsAlertsResponse> {
-  return apiPost<TNwsAlertsResponse>(
-    `/Alerts/ByPoint?latitude=${latitude}&longitude=${longitude}`,
-    undefined,
-    {
-      base: '/map',
-    },
-  );
+  return call('mapAlertsByPoint', { query: { latitude, longitude } });
 }
 
 /** The alerts-at-a-point call, mutation-style as the spec names it. */

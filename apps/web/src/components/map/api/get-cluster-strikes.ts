@@ -2,7 +2,7 @@
 // viewport (spec 01 §7), refetched every 60 s, on reconnect and on focus (spec 01 §9 'lightning strikes 60 s').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { STRIKE_CLUSTER_MAX_ZOOM, type TClusterStrikesResponse } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { LngLatBounds } from '../map-geometry.ts';
 
 /** Lightning refetch interval, ms (spec 01 §9). */
@@ -20,8 +20,15 @@ export function getClusterStrikes(
   signal?: AbortSignal,
 ): Promise<TClusterStrikesResponse> {
   const { north, east, west, south } = view.bounds;
-  const query = `top=${north}&right=${east}&left=${west}&bottom=${south}&zoom=${view.zoom}&nonClusterLevel=${STRIKE_CLUSTER_MAX_ZOOM}`;
-  return apiGet<TClusterStrikesResponse>(`/ClusterStrikes?${query}`, { base: '/map', signal });
+  const query = {
+    top: north,
+    right: east,
+    left: west,
+    bottom: south,
+    zoom: view.zoom,
+    nonClusterLevel: STRIKE_CLUSTER_MAX_ZOOM,
+  };
+  return call('mapClusterStrikes', { query }, { signal });
 }
 
 /** Query options for the viewport's strikes. */

@@ -2,11 +2,11 @@
 // location pickers. Same endpoint and query key as the dashboard's list, so both read one cache entry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLocation } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Fetches the user's locations. */
 export function getMapLocations(signal?: AbortSignal): Promise<TLocation[]> {
-  return apiGet<TLocation[]>('/location', { signal });
+  return call('locationList', {}, { signal });
 }
 
 /** Query options for the user's locations (key ['locations'], shared with the dashboard). */

@@ -2,14 +2,14 @@
 // (spec 01 §9 'NWS alerts 60 s').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TNwsAlertsResponse } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** NWS alerts refetch interval, ms (spec 01 §9). */
 export const NWS_ALERTS_REFETCH_MS = 60_000;
 
 /** Fetches the alerts in force. */
 export function getNwsAlerts(signal?: AbortSignal): Promise<TNwsAlertsResponse> {
-  return apiGet<TNwsAlertsResponse>('/Alerts', { base: '/map', signal });
+  return call('mapAlerts', {}, { signal });
 }
 
 /** Query options for the NWS alert polygons. */

@@ -3,7 +3,7 @@
 // (spec 01 §7 'Observations'). Answers TPointObservation: the observation with its station or METAR name.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPointObservation } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** A clicked point and which station to read. */
 export interface ObservationPoint {
@@ -17,8 +17,9 @@ export function getObservationAtPoint(
   point: ObservationPoint,
   signal?: AbortSignal,
 ): Promise<TPointObservation> {
-  const q = `latitude=${point.latitude}&longitude=${point.longitude}&preferred=${point.preferred}`;
-  return apiGet<TPointObservation>(`/observations?${q}`, { signal });
+  const { latitude, longitude } = point;
+  const preferred = point.preferred ? 'true' : 'false';
+  return call('observationAtPoint', { query: { latitude, longitude, preferred } }, { signal });
 }
 
 /** Query options for the conditions at a point (cached 5 min, spec 01 §9 'current observations by station 5 min'). */

@@ -1,17 +1,18 @@
 // GET /map/url?product=...&mask=Standard-Mercator: where the road-condition, surface-analysis and tropical-model
 // GeoJSON lives (spec 01 §7), every 60 s (spec 01 §9 'surface analysis, tropical models ... every 60 s').
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TMapUrlProduct, TMapUrlResponse } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
-
-export type MapProductUrl = TMapUrlResponse['data'];
+import type { TMapUrlProduct } from '@allclear/contracts';
+import { call, type CallData } from '../../../lib/api-client.ts';
 
 /** Product URL refetch interval, ms (spec 01 §9). */
 export const PRODUCT_URL_REFETCH_MS = 60_000;
 
 /** Fetches the current URL of a product. */
-export function getProductUrl(product: TMapUrlProduct, signal?: AbortSignal): Promise<MapProductUrl> {
-  return apiGet<MapProductUrl>(`/url?product=${product}&mask=Standard-Mercator`, { base: '/map', signal });
+export function getProductUrl(
+  product: TMapUrlProduct,
+  signal?: AbortSignal,
+): Promise<CallData<'mapProductUrl'>> {
+  return call('mapProductUrl', { query: { product, mask: 'Standard-Mercator' } }, { signal });
 }
 
 /** Query options for a product URL. */

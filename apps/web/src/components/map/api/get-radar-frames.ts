@@ -1,10 +1,8 @@
 // GET /map/{type}?frame&future: the radar frame list of a radar type (spec 01 §7 'Radar frames'), refetched every
 // 180 s (spec 01 §9 'Radar frames 180 s').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TRadarFramesResponse, TRadarType } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
-
-export type RadarFrameList = TRadarFramesResponse['data'];
+import type { TRadarType } from '@allclear/contracts';
+import { call, type CallData } from '../../../lib/api-client.ts';
 
 /** Radar frames refetch interval, ms (spec 01 §9). */
 export const RADAR_FRAMES_REFETCH_MS = 180_000;
@@ -16,8 +14,8 @@ export function getRadarFrames(
   type: TRadarType,
   frameCount: number,
   signal?: AbortSignal,
-): Promise<RadarFrameList> {
-  return apiGet<RadarFrameList>(`/${encodeURIComponent(type)}?frame=${frameCount}`, { base: '/map', signal });
+): Promise<CallData<'mapRadarFrames'>> {
+  return call('mapRadarFrames', { params: { radarType: type }, query: { frame: frameCount } }, { signal });
 }
 
 /** Query options for a radar type's frame list. */

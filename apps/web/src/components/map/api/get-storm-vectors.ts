@@ -1,14 +1,14 @@
 // GET /map/StormVectors/All: storm cells with movement (spec 01 §7), every 5 minutes (spec 01 §9).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStormVectorsResponse } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Storm vectors refetch interval, ms (spec 01 §9 'Storm vectors every 5 min'). */
 export const STORM_VECTORS_REFETCH_MS = 5 * 60_000;
 
 /** Fetches every storm cell. */
 export function getStormVectors(signal?: AbortSignal): Promise<TStormVectorsResponse> {
-  return apiGet<TStormVectorsResponse>('/StormVectors/All', { base: '/map', signal });
+  return call('mapStormVectors', {}, { signal });
 }
 
 /** Query options for the storm cells. */

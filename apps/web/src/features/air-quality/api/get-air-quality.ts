@@ -1,23 +1,12 @@
 // GET /api/AirQuality: the customer's air quality sensors (spec 03 §3 'Air quality row').
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
-
-/** One air quality sensor row (spec 03 §3); PM values are NowCast AQI. */
-export interface AirQualitySensor {
-  id: number | string;
-  name: string;
-  customerName?: string;
-  status?: string;
-  lastActivity?: string;
-  pM2_5?: { nowcast: number | null } | null;
-  pM10?: { nowcast: number | null } | null;
-}
+import type { TAirQualitySensorRow } from '@allclear/contracts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 /** Fetches the air quality sensors; a 404 means the customer has none. */
-export async function getAirQualitySensors(signal?: AbortSignal): Promise<AirQualitySensor[]> {
+export async function getAirQualitySensors(signal?: AbortSignal): Promise<TAirQualitySensorRow[]> {
   try {
-    const rows = await apiGet<AirQualitySensor[] | null>('/AirQuality', { signal });
-    return Array.isArray(rows) ? rows : [];
+    return await call('airQualitySensors', undefined, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return [];
     throw error;

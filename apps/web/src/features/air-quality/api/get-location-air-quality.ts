@@ -1,7 +1,7 @@
 // GET AirQuality/Location/{id}: pollutants near a location, main pollutant first (spec 01 §3 'Pollutant').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLocationAirQuality } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Air quality is polled with the observations, every 60 s (spec 02 §7 'weather observations every 60 seconds'). */
 export const AIR_QUALITY_POLL_MS = 60_000;
@@ -11,7 +11,7 @@ export function getLocationAirQuality(
   locationId: number,
   signal?: AbortSignal,
 ): Promise<TLocationAirQuality> {
-  return apiGet<TLocationAirQuality>(`/AirQuality/Location/${locationId}`, { signal });
+  return call('airQualityForLocation', { params: { id: locationId } }, { signal });
 }
 
 /** Query options: polled every 60 s, also in background tabs. */

@@ -1,17 +1,17 @@
 // GET Advisory/{id} and Advisory/Detail/{id}: NWS alerts in force at a location (spec 01 §3 'NWS advisory').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TNwsAdvisories, TNwsAdvisoryDetails } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ALERTS_POLL_MS } from './polling.ts';
 
 /** Fetches the NWS alerts' events. */
 export function getAdvisories(locationId: number, signal?: AbortSignal): Promise<TNwsAdvisories> {
-  return apiGet<TNwsAdvisories>(`/Advisory/${locationId}`, { signal });
+  return call('advisoryList', { params: { id: locationId } }, { signal });
 }
 
 /** Fetches the NWS alerts in full. */
 export function getAdvisoryDetails(locationId: number, signal?: AbortSignal): Promise<TNwsAdvisoryDetails> {
-  return apiGet<TNwsAdvisoryDetails>(`/Advisory/Detail/${locationId}`, { signal });
+  return call('advisoryDetails', { params: { id: locationId } }, { signal });
 }
 
 /** Query options of the events: polled every 60 s. */

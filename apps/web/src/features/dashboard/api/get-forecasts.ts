@@ -1,7 +1,7 @@
 // GET forecast/Hourly/ForLocation/{id}?hours and forecast/Daily/ForLocation/{id} (spec 01 §3, §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TDailyForecast, THourlyForecast } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { DAILY_FORECAST_POLL_MS, HOURLY_FORECAST_POLL_MS } from './polling.ts';
 
 /** Hours of the Forecast Breakdown's hourly strip: 36 columns of 60 px = 2160 px (spec 01 §2). */
@@ -13,12 +13,12 @@ export function getHourlyForecast(
   hours: number,
   signal?: AbortSignal,
 ): Promise<THourlyForecast> {
-  return apiGet<THourlyForecast>(`/forecast/Hourly/ForLocation/${locationId}?hours=${hours}`, { signal });
+  return call('forecastHourly', { params: { id: locationId }, query: { hours } }, { signal });
 }
 
 /** Fetches the 7-day forecast (version header 2.0 in the original; the contract has one version). */
 export function getDailyForecast(locationId: number, signal?: AbortSignal): Promise<TDailyForecast> {
-  return apiGet<TDailyForecast>(`/forecast/Daily/ForLocation/${locationId}`, { signal });
+  return call('forecastDaily', { params: { id: locationId } }, { signal });
 }
 
 /** Query options of the hourly forecast: polled every 15 min. */

@@ -1,12 +1,12 @@
 // GET location/Delay/{id} (cards) and GET Lightning/Location/{id} (the Lightning Status panel) (spec 01 §3, §9).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLightningDelay, TLightningLocationStatus } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { DELAY_POLL_MS } from './polling.ts';
 
 /** Fetches the zones' remaining delay as 'hh:mm:ss'. */
 export function getLocationDelay(locationId: number, signal?: AbortSignal): Promise<TLightningDelay> {
-  return apiGet<TLightningDelay>(`/location/Delay/${locationId}`, { signal });
+  return call('lightningDelay', { params: { id: locationId } }, { signal });
 }
 
 /** Fetches the panel's per-zone status, nearest and last strike. */
@@ -14,7 +14,7 @@ export function getLightningStatus(
   locationId: number,
   signal?: AbortSignal,
 ): Promise<TLightningLocationStatus> {
-  return apiGet<TLightningLocationStatus>(`/Lightning/Location/${locationId}`, { signal });
+  return call('lightningStatus', { params: { id: locationId } }, { signal });
 }
 
 /** Query options of the delay: every 10 s (spec 01 §9); the lightning stream refetches it on a change. */

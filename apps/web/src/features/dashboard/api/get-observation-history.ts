@@ -1,7 +1,7 @@
 // GET Observations/Historical/{id}?hours: the conditions timeline's points (spec 01 §3 'Observation history point').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TObservationHistoryPoint } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { FIVE_MINUTES_MS } from './polling.ts';
 
 /** Hours the dashboard's timeline shows (spec 02 §2.2). */
@@ -13,9 +13,7 @@ export function getObservationHistory(
   hours: number,
   signal?: AbortSignal,
 ): Promise<TObservationHistoryPoint[]> {
-  return apiGet<TObservationHistoryPoint[]>(`/Observations/Historical/${locationId}?hours=${hours}`, {
-    signal,
-  });
+  return call('observationHistory', { params: { id: locationId }, query: { hours } }, { signal });
 }
 
 /** Query options: polled every 5 min. */

@@ -1,12 +1,12 @@
 // GET observations/ForLocation/{id}: current conditions of a location (spec 01 §3 'Observation for a location').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TObservationForLocation } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ALERTS_POLL_MS } from './polling.ts';
 
 /** Fetches the location's current conditions. */
 export function getObservation(locationId: number, signal?: AbortSignal): Promise<TObservationForLocation> {
-  return apiGet<TObservationForLocation>(`/observations/ForLocation/${locationId}`, { signal });
+  return call('observationForLocation', { params: { id: locationId } }, { signal });
 }
 
 /** Query options: polled every 60 s, also in background tabs. */

@@ -1,12 +1,12 @@
 // GET PolicyWarnings/Location/{id}: active policy warnings of a location (spec 01 §3 'Policy warning (active)').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPolicyWarnings } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ALERTS_POLL_MS } from './polling.ts';
 
 /** Fetches the active policy warnings. */
 export function getPolicyWarnings(locationId: number, signal?: AbortSignal): Promise<TPolicyWarnings> {
-  return apiGet<TPolicyWarnings>(`/PolicyWarnings/Location/${locationId}`, { signal });
+  return call('policyWarnings', { params: { id: locationId } }, { signal });
 }
 
 /** Query options: polled every 60 s. */

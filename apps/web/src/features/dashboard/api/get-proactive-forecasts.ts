@@ -1,7 +1,7 @@
 // GET ProactiveForecast/Location/{locationId}: meteorologists' forecasts in force (spec 01 §3 'Proactive forecast').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TProactiveForecasts } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { ALERTS_POLL_MS } from './polling.ts';
 
 /** Fetches the proactive forecasts. */
@@ -9,7 +9,7 @@ export function getProactiveForecasts(
   locationId: number,
   signal?: AbortSignal,
 ): Promise<TProactiveForecasts> {
-  return apiGet<TProactiveForecasts>(`/ProactiveForecast/Location/${locationId}`, { signal });
+  return call('proactiveForecastsForLocation', { params: { locationId } }, { signal });
 }
 
 /** Query options: polled every 60 s. */

@@ -1,12 +1,12 @@
 // GET ThreatForecast/Location/{id}: each policy against today's forecast ('Today's Policy Risks', spec 01 §2).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TThreatForecast } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { THREAT_FORECAST_POLL_MS } from './polling.ts';
 
 /** Fetches the threat forecast. */
 export function getThreatForecast(locationId: number, signal?: AbortSignal): Promise<TThreatForecast> {
-  return apiGet<TThreatForecast>(`/ThreatForecast/Location/${locationId}`, { signal });
+  return call('threatForecast', { params: { id: locationId } }, { signal });
 }
 
 /** Query options: polled every 180 s. */

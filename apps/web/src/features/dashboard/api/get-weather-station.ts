@@ -1,12 +1,12 @@
 // GET Hardware/WeatherStation/{id} and Hardware/WeatherStation/Image/LastModified/{id} (spec 01 §7, spec 02 §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStation, TStationImageLastModified } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { FIVE_MINUTES_MS } from './polling.ts';
 
 /** Fetches a weather station. */
 export function getWeatherStation(stationId: number, signal?: AbortSignal): Promise<TStation> {
-  return apiGet<TStation>(`/Hardware/WeatherStation/${stationId}`, { signal });
+  return call('weatherStationByHardware', { params: { id: stationId } }, { signal });
 }
 
 /** Fetches when the station's sky image last changed. */
@@ -14,9 +14,7 @@ export function getStationImageLastModified(
   stationId: number,
   signal?: AbortSignal,
 ): Promise<TStationImageLastModified> {
-  return apiGet<TStationImageLastModified>(`/Hardware/WeatherStation/Image/LastModified/${stationId}`, {
-    signal,
-  });
+  return call('weatherStationImageLastModified', { params: { id: stationId } }, { signal });
 }
 
 /** Query options of the station: every 5 min. */

@@ -61,6 +61,9 @@ describe('Current Conditions', { timeout: 30_000 }, () => {
 
   it('shows the crash text when it cannot render', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    // as in production, where call() does not check answers against the contract: the bad answer reaches the panel
+    vi.stubEnv('DEV', false);
+    vi.stubEnv('MODE', 'production');
     const broken = { ...observationFor(), data: { ...observationFor().data!, weather_code: null } };
     stubApi({ 'GET /api/observations/ForLocation/1': broken, 'GET /api/PolicyWarnings/Location/1': [] });
     renderPanel(

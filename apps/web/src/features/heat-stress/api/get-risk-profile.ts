@@ -1,11 +1,11 @@
 // GET RiskProfile/{id}: the risk levels of a work/rest profile (spec 02 §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { RiskProfile } from './types.ts';
 
 /** Fetches a risk profile. */
 export function getRiskProfile(id: number, signal?: AbortSignal): Promise<RiskProfile> {
-  return apiGet<RiskProfile>(`/RiskProfile/${id}`, { signal });
+  return call('riskProfile', { params: { id } }, { signal });
 }
 
 /** Query options: no polling. */

@@ -1,6 +1,6 @@
 // GET WorkRest/ForLocation/{organizationLocationId}: the venue's work/rest profile, null without one (spec 02 §7).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import type { WorkRestProfile } from './types.ts';
 
 /** Fetches the work/rest profile. */
@@ -8,7 +8,7 @@ export function getWorkRestProfile(
   organizationLocationId: number,
   signal?: AbortSignal,
 ): Promise<WorkRestProfile | null> {
-  return apiGet<WorkRestProfile | null>(`/WorkRest/ForLocation/${organizationLocationId}`, { signal });
+  return call('workRestForOrganizationLocation', { params: { organizationLocationId } }, { signal });
 }
 
 /** Query options: profiles change rarely, so no polling; the 60 s stale rule refreshes them on mount. */

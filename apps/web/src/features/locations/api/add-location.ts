@@ -2,13 +2,13 @@
 // location (spec 01 §7 'Locations', §8 'Success banners').
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TLocationAddResult, TLocationInput } from '@allclear/contracts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 import { getLocationsQueryOptions } from '../../dashboard/api/get-locations.ts';
 
 /** Saves a new location. */
 export function addLocation(input: TLocationInput): Promise<TLocationAddResult> {
-  return apiPost<TLocationAddResult>('/location/Add', input);
+  return call('locationAdd', { body: input });
 }
 
 /** Adds a location, then refreshes the locations list. */

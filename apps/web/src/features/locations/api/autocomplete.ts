@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TGeocodeSuggestion } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Pause in typing before suggestions are asked for, ms. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 250;
@@ -12,7 +12,7 @@ export const AUTOCOMPLETE_MIN_CHARS = 2;
 
 /** Fetches up to three suggestions for the typed text. */
 export function getAddressSuggestions(text: string, signal?: AbortSignal): Promise<TGeocodeSuggestion[]> {
-  return apiGet<TGeocodeSuggestion[]>(`/Geocode/Autocomplete?q=${encodeURIComponent(text)}`, { signal });
+  return call('geocodeAutocomplete', { query: { q: text } }, { signal });
 }
 
 /** Query options for the suggestions of one text. */

@@ -1,13 +1,13 @@
 // DELETE /api/location/{id}: the answer is the server's text; a failure's banner is responseException.message
 // (spec 01 §7, §8 'Delete failure').
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDelete } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 import { getLocationsQueryOptions } from '../../dashboard/api/get-locations.ts';
 
 /** Deletes a location. */
 export function deleteLocation(id: number): Promise<string> {
-  return apiDelete<string>(`/location/${encodeURIComponent(String(id))}`);
+  return call('locationDelete', { params: { id } });
 }
 
 /** Deletes a location, then refreshes the locations list. */

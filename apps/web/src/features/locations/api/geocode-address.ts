@@ -1,19 +1,17 @@
 // GET /api/Geocode/Search?q and GET /api/Geocode/Reverse?latitude&longitude: the address pick and its
 // fallback (spec 01 §8: when an address pick fails, the current coordinates are reverse-geocoded).
 import type { TGeocodeSuggestion } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** The best place for a typed address; undefined when none. */
 export async function searchAddress(text: string): Promise<TGeocodeSuggestion | undefined> {
-  const hits = await apiGet<TGeocodeSuggestion[]>(`/Geocode/Search?q=${encodeURIComponent(text)}`);
+  const hits = await call('geocodeSearch', { query: { q: text } });
   return hits[0];
 }
 
 /** The readable place at a point ('Dallas, TX'); null when none. */
 export function reverseGeocode(latitude: number, longitude: number): Promise<TGeocodeSuggestion | null> {
-  return apiGet<TGeocodeSuggestion | null>(
-    `/Geocode/Reverse?latitude=${encodeURIComponent(String(latitude))}&longitude=${encodeURIComponent(String(longitude))}`,
-  );
+  return call('geocodeReverse', { query: { latitude, longitude } });
 }
 
 /**

@@ -2,11 +2,11 @@
 // all-clear timer (spec 01 §4 'Policy lock').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TLightningPolicy } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Fetches the organisation's lightning policies. */
 export function getLightningPolicies(signal?: AbortSignal): Promise<TLightningPolicy[]> {
-  return apiGet<TLightningPolicy[]>('/location/LightningPolicies', { signal });
+  return call('locationLightningPolicies', undefined, { signal });
 }
 
 /** Query options for the organisation's lightning policies. */

@@ -2,11 +2,11 @@
 // (spec 01 §3 'Organization location', §7 'Organisation locations and sites').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TOrganizationLocation } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Fetches the organisation's locations. */
 export function getOrganizationLocations(signal?: AbortSignal): Promise<TOrganizationLocation[]> {
-  return apiGet<TOrganizationLocation[]>('/organizationLocation', { signal });
+  return call('organizationLocationList', undefined, { signal });
 }
 
 /** Query options for the organisation's locations. */

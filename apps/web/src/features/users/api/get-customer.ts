@@ -1,11 +1,11 @@
 // GET /api/Customer/{id}: the customer with status, banner and features (spec 03 §3 'Customer').
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TCustomer } from '@allclear/contracts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Fetches one customer by id. */
 export function getCustomer(customerId: number, signal?: AbortSignal): Promise<TCustomer> {
-  return apiGet<TCustomer>(`/Customer/${encodeURIComponent(String(customerId))}`, { signal });
+  return call('customerGet', { params: { id: customerId } }, { signal });
 }
 
 /** Query options for one customer. */
