@@ -4,26 +4,13 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 
-const webFeatures = [
-  'dashboard',
-  'radar',
-  'locations',
-  'air-quality',
-  'heat-stress',
-  'hardware',
-  'users',
-  'policies',
-  'notifications',
-  'historical',
-  'export',
-  'mass-notify',
-  'widgets',
-  'camera',
-  'integrations',
-  'broadcast',
-  'public',
-];
+// Every folder under apps/web/src/features is a feature (read here, so a new one is zoned as it lands).
+const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 const ourPackages = ['@allclear/contracts', '@allclear/weather', '@allclear/server', '@allclear/web'];
 
@@ -55,6 +42,21 @@ export default tseslint.config(
             { target: './apps/server', from: './apps/web' },
             // packages never reach into apps
             { target: './packages', from: './apps' },
+            // the server's platform is below everything: it never imports a module or the engine (its
+            // tests may sign tokens with the identity module's keys)
+            {
+              target: './apps/server/src/platform/**/!(*.test).ts',
+              from: ['./apps/server/src/modules/**', './apps/server/src/engine/**'],
+              message:
+                'platform is below modules and engine: the composition root (app.ts, main.ts) passes what it needs',
+            },
+            // the web's shell (src/app) composes features; features, components and lib never import it
+            // (tests may render the whole app)
+            {
+              target: './apps/web/src/{features,components,lib}/**/!(*.test).{ts,tsx}',
+              from: './apps/web/src/app/**',
+              message: 'src/app composes the features: share through src/lib (e.g. src/lib/session)',
+            },
             // a web feature uses another feature only through its index.ts or its api/ query factories
             ...webFeatures.flatMap((f) =>
               webFeatures

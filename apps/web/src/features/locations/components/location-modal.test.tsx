@@ -16,12 +16,12 @@ import {
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
+import { LocationModal } from './location-modal.tsx';
 import {
   ERROR_ADDING_LOCATION,
   ERROR_UPDATING_LOCATION,
-  LocationModal,
   POLICY_OVERWRITE_WARNING,
-} from './location-modal.tsx';
+} from './location-form/location-form-texts.ts';
 import { POSITION_MAP_HINT } from './position-picker.tsx';
 import { fakeMap, fakeMapControl } from '../../../components/map/test/fake-maplibre.tsx';
 import { POSITION_RINGS_SOURCE } from '../../../components/map/position-map-canvas.tsx';
