@@ -4,7 +4,6 @@ import { lazy } from 'react';
 
 export { useWorkRestProfile, getWorkRestProfileQueryOptions } from './api/get-work-rest.ts';
 export { useRiskProfile, getRiskProfileQueryOptions } from './api/get-risk-profile.ts';
-export type { WorkRestProfile, RiskProfile, RiskLevelRow, HeatStressMetric } from './api/types.ts';
 
 /** The Heat Stress card (lazy): props `locationId`, `organizationLocationId`, `timeZone` (the location's). */
 export const HeatStressCard = lazy(() =>

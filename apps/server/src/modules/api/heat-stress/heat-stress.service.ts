@@ -4,7 +4,7 @@ import { organizationLocationPolicy, riskProfilePolicy } from '@allclear/domain'
 import type { Principal } from '../../../platform/auth.ts';
 import { authorize } from '../../shared/authorize.ts';
 import type { HeatStressRepository } from './heat-stress.repository.ts';
-import type { TRiskProfile, TWorkRestProfile } from './heat-stress.schemas.ts';
+import type { TRiskProfile, TWorkRestProfile } from '@allclear/contracts';
 
 const METRICS = ['WBGT', 'Temperature', 'Heat Index'] as const;
 type Metric = (typeof METRICS)[number];

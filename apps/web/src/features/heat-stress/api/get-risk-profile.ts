@@ -1,10 +1,10 @@
-// GET RiskProfile/{id}: the risk levels of a work/rest profile (spec 02 §7).
+// GET TRiskProfile/{id}: the risk levels of a work/rest profile (spec 02 §7).
+import type { TRiskProfile } from '@allclear/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import type { RiskProfile } from './types.ts';
 
 /** Fetches a risk profile. */
-export function getRiskProfile(id: number, signal?: AbortSignal): Promise<RiskProfile> {
+export function getRiskProfile(id: number, signal?: AbortSignal): Promise<TRiskProfile> {
   return call('riskProfile', { params: { id } }, { signal });
 }
 

@@ -1,13 +1,13 @@
 // GET WorkRest/ForLocation/{organizationLocationId}: the venue's work/rest profile, null without one (spec 02 §7).
+import type { TWorkRestProfile } from '@allclear/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import type { WorkRestProfile } from './types.ts';
 
 /** Fetches the work/rest profile. */
 export function getWorkRestProfile(
   organizationLocationId: number,
   signal?: AbortSignal,
-): Promise<WorkRestProfile | null> {
+): Promise<TWorkRestProfile | null> {
   return call('workRestForOrganizationLocation', { params: { organizationLocationId } }, { signal });
 }
 

@@ -1,5 +1,6 @@
 // Heat stress through the real card and 'Heat Stress Details' modal (spec 02 §2.4, §4, §9): adjusted value, risk
 // level and matrix row at their boundaries, minutes/percent readout, remembered selection.
+import type { TRiskProfile, TWorkRestProfile } from '@allclear/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,6 @@ import { getContrastRatio } from '@mui/material/styles';
 import { stubApi } from '../../../test/render-app.tsx';
 import { hourlySeries, observationFor } from '../../dashboard/test/dashboard-payloads.ts';
 import { renderPanel } from '../../dashboard/test/render-panel.tsx';
-import type { RiskProfile, WorkRestProfile } from '../api/types.ts';
 import { heatStressStorageKey } from '../hooks/use-heat-stress-selection.ts';
 import { HeatStressCard } from './heat-stress-card.tsx';
 import { timeZoneAt } from '@allclear/domain';
@@ -25,7 +25,7 @@ pinProcessTimeZone('America/Chicago');
 
 afterEach(() => localStorage.clear());
 
-const PROFILE: WorkRestProfile = {
+const PROFILE: TWorkRestProfile = {
   id: 5,
   name: 'ACGIH WBGT',
   primaryMetric: 'WBGT',
@@ -53,7 +53,7 @@ const PROFILE: WorkRestProfile = {
   ],
 };
 
-const RISK: RiskProfile = {
+const RISK: TRiskProfile = {
   id: 9,
   name: 'WBGT Risk',
   riskLevels: [
@@ -96,7 +96,7 @@ const RISK: RiskProfile = {
   ],
 };
 
-function serve(wbgt: number, profile: WorkRestProfile = PROFILE) {
+function serve(wbgt: number, profile: TWorkRestProfile = PROFILE) {
   const observation = observationFor();
   stubApi({
     'GET /api/WorkRest/ForLocation/3': profile,

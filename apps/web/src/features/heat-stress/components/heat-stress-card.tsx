@@ -2,6 +2,7 @@
 // adjusted value (with 'Actual' when modifiers apply), work/rest bar; the modal's selects, readout toggle, risk
 // bar, cycles list, 3-day chart, adjustments and the 'Understanding Heat Stress' text. The chart's days and hours
 // are the location's, its zone named once in the axis title ('Time (CDT)').
+import type { TRiskLevel, TWorkRestProfile } from '@allclear/contracts';
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -43,7 +44,6 @@ import {
 } from '../../../lib/local-time.ts';
 import { useRiskProfile } from '../api/get-risk-profile.ts';
 import { useWorkRestProfile } from '../api/get-work-rest.ts';
-import type { RiskLevelRow, WorkRestProfile } from '../api/types.ts';
 import { useHeatStressSelection, type HeatStressSelection } from '../hooks/use-heat-stress-selection.ts';
 import {
   heatStressReadings,
@@ -58,11 +58,11 @@ import { readableTextOn } from '../../../lib/readable-text.ts';
 /** Hours of forecast of the modal's chart: 71, shown as 3 tabs of 24 hours (spec 02 §9). */
 export const HEAT_FORECAST_HOURS = 71;
 
-function unitOf(metric: WorkRestProfile['primaryMetric']): string {
+function unitOf(metric: TWorkRestProfile['primaryMetric']): string {
   return metric === 'WBGT' ? '°F WBGT' : '°F';
 }
 
-function RiskBar({ levels, value }: { levels: readonly RiskLevelRow[]; value: number }) {
+function RiskBar({ levels, value }: { levels: readonly TRiskLevel[]; value: number }) {
   const sorted = [...levels].sort((a, b) => a.max - b.max);
   const bounded = sorted.filter((l) => l.max < Number.MAX_SAFE_INTEGER / 2);
   const lo = (bounded[0]?.max ?? value) - 10;
@@ -102,9 +102,9 @@ function HeatChart({
   timeZone,
 }: {
   locationId: number;
-  profile: WorkRestProfile;
+  profile: TWorkRestProfile;
   modifierIds: number[];
-  levels: readonly RiskLevelRow[];
+  levels: readonly TRiskLevel[];
   timeZone: string;
 }) {
   const hourly = useHourlyForecast(locationId, HEAT_FORECAST_HOURS);
@@ -195,8 +195,8 @@ export function HeatStressDetails({
   open: boolean;
   onClose: () => void;
   locationId: number;
-  profile: WorkRestProfile;
-  levels: readonly RiskLevelRow[];
+  profile: TWorkRestProfile;
+  levels: readonly TRiskLevel[];
   observed: number;
   selection: { intensityId: number; modifierIds: number[] };
   onSelect: (next: HeatStressSelection) => void;

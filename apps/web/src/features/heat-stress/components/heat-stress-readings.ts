@@ -1,4 +1,5 @@
 // Readings of the Heat Stress card and modal, all through the domain rules (spec 02 §4 'Heat stress', §9).
+import type { THeatStressMetric, TRiskLevel, TWorkRestProfile } from '@allclear/contracts';
 import {
   adjustedHeatValue,
   matrixRowFor,
@@ -6,7 +7,6 @@ import {
   workRestMinutes,
   type WorkRestMeaning,
 } from '@allclear/domain';
-import type { HeatStressMetric, RiskLevelRow, WorkRestProfile } from '../api/types.ts';
 
 /** The observation fields the profile's metric reads (spec 02 §3 'Observation'). */
 export interface HeatObservation {
@@ -17,7 +17,7 @@ export interface HeatObservation {
 
 /** The observed value of the profile's primary metric, °F. */
 export function observedHeatValue(
-  metric: HeatStressMetric,
+  metric: THeatStressMetric,
   observation: HeatObservation | null | undefined,
 ): number | null {
   if (!observation) return null;
@@ -27,7 +27,7 @@ export function observedHeatValue(
 }
 
 /** Work/rest of one intensity at a value: the matrix row's workPercent and its minutes (spec 02 §4, §9). */
-export function workRestAt(profile: WorkRestProfile, intensityId: number, value: number) {
+export function workRestAt(profile: TWorkRestProfile, intensityId: number, value: number) {
   const rows = profile.matrices.filter((m) => m.workRestIntensityId === intensityId);
   const row = matrixRowFor(rows, value);
   if (!row) return null;
@@ -36,7 +36,7 @@ export function workRestAt(profile: WorkRestProfile, intensityId: number, value:
 
 /** The readout text: custom stop/continuous text, else '{w} min work / {r} min rest' or '{w}% work / {r}% rest'. */
 export function workRestText(
-  profile: WorkRestProfile,
+  profile: TWorkRestProfile,
   reading: { workPercent: number; workMinutes: number; restMinutes: number; meaning: WorkRestMeaning } | null,
   unit: 'minutes' | 'percent',
 ): string {
@@ -50,8 +50,8 @@ export function workRestText(
 
 /** Everything the card shows for a value and a selection. */
 export function heatStressReadings(
-  profile: WorkRestProfile,
-  levels: readonly RiskLevelRow[],
+  profile: TWorkRestProfile,
+  levels: readonly TRiskLevel[],
   observed: number,
   modifierIds: readonly number[],
   intensityId: number,
@@ -62,7 +62,7 @@ export function heatStressReadings(
 }
 
 /** 'Understanding Heat Stress' texts per primary metric (spec 02 §2.4). */
-export const UNDERSTANDING_HEAT_STRESS: Readonly<Record<HeatStressMetric, string>> = {
+export const UNDERSTANDING_HEAT_STRESS: Readonly<Record<THeatStressMetric, string>> = {
   WBGT: 'Wet Bulb Globe Temperature (WBGT) measures heat stress in direct sunlight. It combines air temperature, humidity, wind speed, sun angle and cloud cover, so it reflects how well the body can cool itself by sweating. Work/rest guidance based on WBGT comes from occupational heat-stress standards.',
   Temperature:
     'Air temperature is the reading of a shaded thermometer. It does not account for humidity, sunshine or wind, so the real strain on the body can be higher than the number suggests, especially in direct sun and with heavy clothing.',
