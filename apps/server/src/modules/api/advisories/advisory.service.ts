@@ -4,8 +4,8 @@ import type { TNwsAdvisory, TNwsAdvisoryDetail } from '@allclear/contracts';
 import type { Database } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { visibleLocation } from '../observations/location-access.ts';
-import { ThreatRepository } from '../threats/threat.repository.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
+import { ThreatRepository } from '../threats/index.ts';
 
 /** Colour of an advisory by NWS severity (CSS hex). */
 export const SEVERITY_COLORS: Readonly<Record<string, string>> = {

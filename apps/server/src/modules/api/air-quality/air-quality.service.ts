@@ -8,7 +8,7 @@ import { pollutantIndices } from '../../../engine/observations/air-quality.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { authorizeAction } from '../../shared/authorize.ts';
-import { visibleLocation } from '../observations/location-access.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
 import { AirQualityRepository } from './air-quality.repository.ts';
 
 /** AirNow's health statement of each AQI category. */

@@ -4,7 +4,7 @@ import type { TDailyForecastItem, THourlyForecastItem } from '@allclear/contract
 import { cToF, mmToIn, msToMph } from '@allclear/domain';
 import type { DailyForecastItem, HourlyForecastItem } from '@allclear/weather';
 import { deriveMeasures } from '../../../engine/observations/derive.ts';
-import { compassOf, measure, weatherCode } from '../observations/observation.presenter.ts';
+import { compassOf, measure, weatherCode } from '../observations/index.ts';
 
 const HOUR_MS = 3_600_000;
 const cmToIn = (cm: number) => cm / 2.54;

@@ -4,9 +4,9 @@ import type { ConfiguredWeather, LatLon } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { visibleLocation } from '../observations/location-access.ts';
-import { todaysHours } from '../threats/threat-forecast.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
 import { presentDaily, presentHourly } from './forecast.presenter.ts';
+import { todaysHours } from './todays-hours.ts';
 
 const HOUR_MS = 3_600_000;
 /** Days of the daily forecast (spec 01 §7). */

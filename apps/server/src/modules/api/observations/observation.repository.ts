@@ -1,22 +1,18 @@
 // Reads of current conditions, the conditions timeline and weather stations for the observation calls.
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   customers,
   hardware,
   locationConditions,
   locationObservationHistory,
-  locations,
   stationObservations,
-  users,
   weatherStations,
 } from '../../../db/schema/index.ts';
 import { STATION_MODELS } from '../../../engine/observations/observation.repository.ts';
 
 export type ConditionsRow = typeof locationConditions.$inferSelect;
 export type StationObservationRow = typeof stationObservations.$inferSelect;
-/** A location with its owner's user group (null when shared or the owner has none), which the location policy reads. */
-export type LocationWithOwnerGroup = typeof locations.$inferSelect & { ownerSiteId: number | null };
 /** A timeline point as stored: time, temperature °C, wind m/s, WBGT °C. */
 export interface HistoryRow {
   observedAt: Date;
@@ -55,17 +51,6 @@ export class ObservationReadRepository {
       .select()
       .from(locationConditions)
       .where(eq(locationConditions.locationId, locationId))
-      .limit(1);
-    return row;
-  }
-
-  /** A location by id with its owner's group, for the location policy; undefined when missing. */
-  async locationWithOwnerGroup(id: number): Promise<LocationWithOwnerGroup | undefined> {
-    const [row] = await this.db
-      .select({ ...getTableColumns(locations), ownerSiteId: users.siteId })
-      .from(locations)
-      .leftJoin(users, eq(users.id, locations.userId))
-      .where(eq(locations.id, id))
       .limit(1);
     return row;
   }

@@ -13,7 +13,7 @@ import { pickStation } from '../../../engine/observations/source-selection.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { authorize } from '../../shared/authorize.ts';
-import { visibleLocation } from './location-access.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
 import {
   measure,
   presentObservationData,

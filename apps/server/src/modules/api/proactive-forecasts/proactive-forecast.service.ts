@@ -18,7 +18,7 @@ import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { authorize, authorizeAction } from '../../shared/authorize.ts';
-import { visibleLocation } from '../observations/location-access.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
 import { ProactiveForecastRepository, type MessageRow } from './proactive-forecast.repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 

@@ -21,20 +21,6 @@ import { governingPolicies } from '../../../engine/policies/policy-engine.ts';
 import type { PolicyRow } from '../../../engine/policies/policy.repository.ts';
 import { policyValue, type ConditionValues } from '../../../engine/policies/policy-values.ts';
 
-const HOUR_MS = 3_600_000;
-
-/** Hours of the forecast from the current hour to the end of the local (longitude-offset) day. */
-export function todaysHours(
-  hours: readonly HourlyForecastItem[],
-  now: Date,
-  longitude: number,
-): HourlyForecastItem[] {
-  const offsetMs = Math.round(longitude / 15) * HOUR_MS;
-  const localDayEnd = Math.floor((now.getTime() + offsetMs) / (24 * HOUR_MS) + 1) * 24 * HOUR_MS - offsetMs;
-  const hourStart = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
-  return hours.filter((h) => h.time.getTime() >= hourStart && h.time.getTime() < localDayEnd);
-}
-
 /** Forecast hour as the SI conditions the policy values read (feels-like and WBGT derived). */
 export function conditionsOfHour(
   h: HourlyForecastItem,

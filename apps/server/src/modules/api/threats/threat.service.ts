@@ -8,9 +8,10 @@ import { getLightningThreat } from '../../../engine/lightning/queries.ts';
 import { warningMessage } from '../../../engine/policies/messages.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { visibleLocation } from '../observations/location-access.ts';
-import { ObservationReadRepository } from '../observations/observation.repository.ts';
-import { freshObservation, threatForecast, todaysHours } from './threat-forecast.ts';
+import { visibleLocation } from '../../shared/location-access.ts';
+import { todaysHours } from '../forecasts/index.ts';
+import { ObservationReadRepository } from '../observations/index.ts';
+import { freshObservation, threatForecast } from './threat-forecast.ts';
 import { ThreatRepository, type ActiveWarningRow } from './threat.repository.ts';
 
 /** An active warning in the spec's shape (spec 01 §3 'Policy warning (active)'). */

@@ -8,9 +8,13 @@ import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { urlSignerFor } from '../../../platform/url-signer.ts';
-import { presentObservationData, presentStation } from '../observations/observation.presenter.ts';
-import { ObservationReadRepository, type StationDetail } from '../observations/observation.repository.ts';
 import { authorize } from '../../shared/authorize.ts';
+import {
+  ObservationReadRepository,
+  presentObservationData,
+  presentStation,
+  type StationDetail,
+} from '../observations/index.ts';
 
 /** A camera of the data source this near a station is taken as its camera, miles. */
 const CAMERA_MATCH_MILES = 2;
