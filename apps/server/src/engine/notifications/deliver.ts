@@ -3,10 +3,9 @@
 // a failure is retried with pg-boss's capped exponential backoff until the last attempt, then kept
 // as a dead letter (status 'dead', last error) for /api/Audit/DeadLetters. A delivery on a channel turned
 // off is not attempted: it is kept as 'skipped' with the reason.
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { alertDeliveries, alertEvents } from '../../db/schema/index.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { DeliveryRepository } from './delivery.repository.ts';
 import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
 
@@ -38,26 +37,22 @@ export async function deliverOne(
   attempt: number,
   lastAttempt: boolean,
 ): Promise<DeliveryOutcome> {
-  const { db, clock } = deps;
-  const [row] = await db.db
-    .select({ delivery: alertDeliveries, event: alertEvents })
-    .from(alertDeliveries)
-    .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
-    .where(eq(alertDeliveries.id, deliveryId));
+  const { clock } = deps;
+  const deliveries = new DeliveryRepository(deps.db.db);
+  const row = await deliveries.findWithEvent(deliveryId);
   if (!row || FINAL_STATUSES.has(row.delivery.status)) return 'skipped';
   const { delivery, event } = row;
   const channel = delivery.channel as Channel;
   const offReason = deps.off?.[channel];
   if (offReason) {
     // never attempted, never dropped quietly: the row says why it was not sent
-    await db.db
-      .update(alertDeliveries)
-      .set({ status: 'skipped', updated: clock.now(), lastError: offReason })
-      .where(eq(alertDeliveries.id, delivery.id));
+    await deliveries.markSkipped(delivery.id, offReason, clock.now());
     return 'skipped';
   }
   try {
-    if (channel === 'email' || channel === 'sms') await checkRateLimit(deps, channel, delivery.address);
+    if (channel === 'email' || channel === 'sms') {
+      await checkRateLimit(deps, deliveries, channel, delivery.address);
+    }
     const message: OutgoingMessage = {
       deliveryId: delivery.id,
       eventId: event.id,
@@ -78,43 +73,26 @@ export async function deliverOne(
     const sender = deps.senders[channel];
     if (!sender) throw new PermanentDeliveryError(`unknown channel ${channel}`);
     await sender(message);
-    const now = clock.now();
-    await db.db
-      .update(alertDeliveries)
-      .set({ status: 'delivered', attempts: attempt + 1, acceptedAt: now, updated: now, lastError: null })
-      .where(eq(alertDeliveries.id, delivery.id));
+    await deliveries.markDelivered(delivery.id, attempt + 1, clock.now());
     return 'delivered';
   } catch (error) {
     const permanent = error instanceof PermanentDeliveryError;
     const dead = permanent || lastAttempt;
     const message = error instanceof Error ? error.message : String(error);
-    await db.db
-      .update(alertDeliveries)
-      .set({
-        status: dead ? 'dead' : 'retrying',
-        attempts: attempt + 1,
-        updated: clock.now(),
-        lastError: message,
-      })
-      .where(eq(alertDeliveries.id, delivery.id));
+    await deliveries.markFailed(delivery.id, dead ? 'dead' : 'retrying', attempt + 1, message, clock.now());
     if (permanent) return 'dead';
     throw error;
   }
 }
 
-async function checkRateLimit(deps: DeliverDeps, channel: 'email' | 'sms', address: string): Promise<void> {
+async function checkRateLimit(
+  deps: DeliverDeps,
+  deliveries: DeliveryRepository,
+  channel: 'email' | 'sms',
+  address: string,
+): Promise<void> {
   const since = new Date(deps.clock.now().getTime() - 60_000);
-  const [row] = await deps.db.db
-    .select({ n: count() })
-    .from(alertDeliveries)
-    .where(
-      and(
-        eq(alertDeliveries.channel, channel),
-        eq(alertDeliveries.address, address),
-        gt(alertDeliveries.acceptedAt, since),
-      ),
-    );
-  if ((row?.n ?? 0) >= deps.perMinute[channel]) {
+  if ((await deliveries.countAcceptedSince(channel, address, since)) >= deps.perMinute[channel]) {
     throw new RateLimitedError(
       `rate limited: more than ${deps.perMinute[channel]} ${channel} per minute to ${address}`,
     );

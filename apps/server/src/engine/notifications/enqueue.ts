@@ -1,22 +1,15 @@
 // enqueueAlert: records the event, resolves its recipients, writes one delivery row per (event,
 // recipient, channel) — unique, the dedup key — plus the user's history row, and sends one pg-boss job
 // per new delivery, all in the caller's transaction. The same event enqueued again changes nothing.
-import { and, eq, ne, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { isSilenced } from '@allclear/domain';
-import { alertDeliveries, alertEvents, notifications, users } from '../../db/schema/index.ts';
 import type { AlertEvent, AlertEventKind, EnqueueAlert, Tx } from '../contracts.ts';
-import { DELIVERY_QUEUE, txExecutor } from './job-queue.ts';
+import { DeliveryRepository, type HistoryUser } from './delivery.repository.ts';
+import { DELIVERY_QUEUE } from './job-queue.ts';
+import { txExecutor } from './job-queue.repository.ts';
+import { RecipientRepository } from './recipient.repository.ts';
 import { personChannels, receivesAlert, type Channel } from './recipient-rules.ts';
-import {
-  groupsOf,
-  loadCandidates,
-  loadLocation,
-  loadScenarioMappings,
-  loadWebhooks,
-  policyGroups,
-  usesPolicyGroups,
-} from './recipients.ts';
+import { groupsOf, loadCandidates, loadLocation, policyGroups, usesPolicyGroups } from './recipients.ts';
 
 /** Kinds that close an alert: they go to whoever got the alert, whatever their schedule now. */
 export const ALL_CLEAR_KINDS: readonly AlertEventKind[] = ['lightning-all-clear', 'policy-all-clear'];
@@ -35,7 +28,7 @@ export interface PlannedDelivery {
 interface Plan {
   deliveries: PlannedDelivery[];
   /** Users whose history (the bell) lists the event. */
-  historyUsers: { id: string; timeZone: string }[];
+  historyUsers: HistoryUser[];
 }
 
 /** The enqueue function bound to a started job queue (null until the notifier starts). */
@@ -43,62 +36,29 @@ export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
   return async (tx, event) => {
     const boss = bossOf();
     if (!boss) throw new Error('notifier not started: call service.start() before the engines run');
-    const inserted = await tx
-      .insert(alertEvents)
-      .values({
-        id: event.id,
-        kind: event.kind,
-        notificationType: event.notificationType,
-        customerId: event.customerId,
-        locationId: event.locationId,
-        sirenId: event.sirenId ?? null,
-        policyId: event.policyId ?? null,
-        policyTypeShortName: event.policyTypeShortName ?? null,
-        correlationId: event.correlationId,
-        occurredAt: event.occurredAt,
-        subject: event.subject,
-        body: event.body,
-        details: event.details,
-      })
-      .onConflictDoNothing({ target: alertEvents.id })
-      .returning({ id: alertEvents.id });
-    if (inserted.length === 0) return;
+    const events = new DeliveryRepository(tx);
+    if (!(await events.insertEvent(event))) return;
 
     const plan = await planDeliveries(tx, event);
-    if (plan.historyUsers.length > 0) {
-      await tx.insert(notifications).values(
-        plan.historyUsers.map((u) => ({
-          customerId: event.customerId,
-          userId: u.id,
-          message: event.body,
-          sentUtc: event.occurredAt,
-          timeZone: u.timeZone,
-          eventType: event.notificationType,
-          correlationId: event.correlationId,
-        })),
-      );
-    }
+    if (plan.historyUsers.length > 0) await events.addToHistory(event, plan.historyUsers);
     if (plan.deliveries.length === 0) return;
-    const rows = await tx
-      .insert(alertDeliveries)
-      .values(plan.deliveries.map((d) => ({ ...d, eventId: event.id, customerId: event.customerId })))
-      .onConflictDoNothing()
-      .returning({ id: alertDeliveries.id });
+    const deliveryIds = await events.insertDeliveries(event, plan.deliveries);
     const db = txExecutor(tx);
-    for (const row of rows) {
-      await boss.send(DELIVERY_QUEUE, { deliveryId: row.id }, { db } as PgBoss.SendOptions);
+    for (const deliveryId of deliveryIds) {
+      await boss.send(DELIVERY_QUEUE, { deliveryId }, { db } as PgBoss.SendOptions);
     }
   };
 }
 
 /** Recipients and channels of an event (nothing when its location is silenced by flags mask 30). */
 export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
-  const location = await loadLocation(tx, event.locationId);
+  const recipients = new RecipientRepository(tx);
+  const location = await loadLocation(recipients, event.locationId);
   if (location && isSilenced(location.flags)) return { deliveries: [], historyUsers: [] };
-  if (ALL_CLEAR_KINDS.includes(event.kind)) return planAllClear(tx, event);
+  if (ALL_CLEAR_KINDS.includes(event.kind)) return planAllClear(new DeliveryRepository(tx), event);
 
-  const groupIds = await groupsOf(tx, event, location);
-  const candidates = await loadCandidates(tx, event, location, groupIds);
+  const groupIds = await groupsOf(recipients, event, location);
+  const candidates = await loadCandidates(recipients, event, location, groupIds);
   const deliveries: PlannedDelivery[] = [];
   const historyUsers: Plan['historyUsers'] = [];
   const seen = new Set<string>();
@@ -121,7 +81,7 @@ export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
       });
     }
   }
-  for (const hook of await loadWebhooks(tx, event.customerId)) {
+  for (const hook of await recipients.webhooksOf(event.customerId)) {
     deliveries.push({
       recipientKey: `webhook:${hook.id}`,
       channel: 'webhook',
@@ -137,9 +97,8 @@ export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
     location?.organizationLocationId != null
   ) {
     // Singlewire maps policy groups: a lightning policy (LR1..LR4) maps through its own groups
-    const mappedGroups = usesPolicyGroups(event) ? groupIds : await policyGroups(tx, event.policyId);
-    const mappings = await loadScenarioMappings(
-      tx,
+    const mappedGroups = usesPolicyGroups(event) ? groupIds : await policyGroups(recipients, event.policyId);
+    const mappings = await recipients.scenarioMappings(
       event.customerId,
       location.organizationLocationId,
       mappedGroups,
@@ -159,36 +118,8 @@ export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
 }
 
 /** An all-clear goes on the same channels to whoever got the alert it closes (same correlation id). */
-async function planAllClear(tx: Tx, event: AlertEvent): Promise<Plan> {
-  const earlier = await tx
-    .selectDistinct({
-      recipientKey: alertDeliveries.recipientKey,
-      channel: alertDeliveries.channel,
-      address: alertDeliveries.address,
-      recipientName: alertDeliveries.recipientName,
-      userId: alertDeliveries.userId,
-      notificationUserId: alertDeliveries.notificationUserId,
-    })
-    .from(alertDeliveries)
-    .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
-    .where(
-      and(
-        eq(alertEvents.customerId, event.customerId),
-        eq(alertEvents.correlationId, event.correlationId),
-        ne(alertEvents.id, event.id),
-        sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`,
-      ),
-    );
-  const history = await tx
-    .selectDistinct({ id: notifications.userId, timeZone: users.timeZone })
-    .from(notifications)
-    .innerJoin(users, eq(users.id, notifications.userId))
-    .where(
-      and(
-        eq(notifications.customerId, event.customerId),
-        eq(notifications.correlationId, event.correlationId),
-      ),
-    );
-  const deliveries = earlier.map((d) => ({ ...d, channel: d.channel as Channel }));
-  return { deliveries, historyUsers: history };
+async function planAllClear(deliveries: DeliveryRepository, event: AlertEvent): Promise<Plan> {
+  const earlier = await deliveries.targetsOfCorrelation(event);
+  const history = await deliveries.historyUsersOfCorrelation(event.customerId, event.correlationId);
+  return { deliveries: earlier.map((d) => ({ ...d, channel: d.channel as Channel })), historyUsers: history };
 }

@@ -1,15 +1,15 @@
 // pg-boss 10 as the delivery job queue, on PGlite and PostgreSQL alike, through pg-boss's `db` option.
-// Jobs are sent inside the business transaction: `txExecutor(tx)` runs pg-boss's statements through
-// the caller's drizzle transaction, so a job exists exactly when the event and its deliveries commit.
+// Jobs are sent inside the business transaction: `txExecutor(tx)` (job-queue.repository.ts) runs pg-boss's
+// statements through the caller's drizzle transaction, so a job exists exactly when the event and its
+// deliveries commit.
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
-import type { Tx } from '../contracts.ts';
 
 /** The queue that carries one job per delivery row (data: { deliveryId }). */
 export const DELIVERY_QUEUE = 'notification-delivery';
 
-interface SqlExecutor {
+/** pg-boss's database adapter: runs one statement with `$n` placeholders and returns its rows. */
+export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
@@ -36,41 +36,6 @@ export function handleExecutor(handle: DatabaseHandle): SqlExecutor {
 function isMultipleCommandsError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /multiple commands|more than one statement/i.test(message);
-}
-
-/** An executor bound to a drizzle transaction: pg-boss's `$n` placeholders become bound parameters. */
-export function txExecutor(tx: Tx): SqlExecutor {
-  return {
-    async executeSql(text, values = []) {
-      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as
-        { rows: unknown[] } | unknown[];
-      return { rows: Array.isArray(result) ? result : result.rows };
-    },
-  };
-}
-
-/** Turns 'select $1, $2' and its values into a drizzle SQL with the same parameters in order. */
-export function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const query = sql.empty();
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) {
-      if (part) query.append(sql.raw(part));
-    } else {
-      const value = values[Number(part) - 1];
-      query.append(sql`${toParam(value)}`);
-    }
-  });
-  return query;
-}
-
-// node-postgres and PGlite would each serialise objects; drizzle passes params through, so send JSON text.
-function toParam(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
-    return JSON.stringify(value);
-  }
-  return value;
 }
 
 export interface JobQueueOptions {

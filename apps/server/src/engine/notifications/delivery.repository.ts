@@ -1,0 +1,170 @@
+// The only code of the notifier that reads and writes alert events, their deliveries and the users' history
+// (the bell). Built on the caller's transaction when there is one: an event, its history rows and its
+// deliveries are written in the transaction that records the engine's decision.
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { alertDeliveries, alertEvents, notifications, users } from '../../db/schema/index.ts';
+import type { AlertEvent, Tx } from '../contracts.ts';
+
+export type AlertEventRow = typeof alertEvents.$inferSelect;
+export type AlertDeliveryRow = typeof alertDeliveries.$inferSelect;
+
+/** Who a delivery goes to and how: the recipient key (with the event and channel, the dedup key), channel and address. */
+export interface DeliveryTarget {
+  recipientKey: string;
+  channel: string;
+  address: string;
+  recipientName: string;
+  userId: string | null;
+  notificationUserId: number | null;
+}
+
+/** A user whose history (the bell) lists an event, with the time zone the row is read in. */
+export interface HistoryUser {
+  id: string;
+  timeZone: string;
+}
+
+export class DeliveryRepository {
+  constructor(private readonly db: Tx) {}
+
+  /** Records the event; false when an event with its id is already recorded (nothing is written then). */
+  async insertEvent(event: AlertEvent): Promise<boolean> {
+    const inserted = await this.db
+      .insert(alertEvents)
+      .values({
+        id: event.id,
+        kind: event.kind,
+        notificationType: event.notificationType,
+        customerId: event.customerId,
+        locationId: event.locationId,
+        sirenId: event.sirenId ?? null,
+        policyId: event.policyId ?? null,
+        policyTypeShortName: event.policyTypeShortName ?? null,
+        correlationId: event.correlationId,
+        occurredAt: event.occurredAt,
+        subject: event.subject,
+        body: event.body,
+        details: event.details,
+      })
+      .onConflictDoNothing({ target: alertEvents.id })
+      .returning({ id: alertEvents.id });
+    return inserted.length > 0;
+  }
+
+  /** Lists the event in each user's history (the bell), in the user's time zone. */
+  async addToHistory(event: AlertEvent, historyUsers: readonly HistoryUser[]): Promise<void> {
+    await this.db.insert(notifications).values(
+      historyUsers.map((u) => ({
+        customerId: event.customerId,
+        userId: u.id,
+        message: event.body,
+        sentUtc: event.occurredAt,
+        timeZone: u.timeZone,
+        eventType: event.notificationType,
+        correlationId: event.correlationId,
+      })),
+    );
+  }
+
+  /** Writes the event's deliveries; returns the ids of the new ones (one already there for the same key is kept). */
+  async insertDeliveries(event: AlertEvent, targets: readonly DeliveryTarget[]): Promise<string[]> {
+    const rows = await this.db
+      .insert(alertDeliveries)
+      .values(targets.map((d) => ({ ...d, eventId: event.id, customerId: event.customerId })))
+      .onConflictDoNothing()
+      .returning({ id: alertDeliveries.id });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The recipients and channels of the alerts an all-clear closes: every delivery of the customer's other
+   * events with the same correlation id, all-clears excepted, each once.
+   */
+  async targetsOfCorrelation(event: AlertEvent): Promise<DeliveryTarget[]> {
+    return this.db
+      .selectDistinct({
+        recipientKey: alertDeliveries.recipientKey,
+        channel: alertDeliveries.channel,
+        address: alertDeliveries.address,
+        recipientName: alertDeliveries.recipientName,
+        userId: alertDeliveries.userId,
+        notificationUserId: alertDeliveries.notificationUserId,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(
+        and(
+          eq(alertEvents.customerId, event.customerId),
+          eq(alertEvents.correlationId, event.correlationId),
+          ne(alertEvents.id, event.id),
+          sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`,
+        ),
+      );
+  }
+
+  /** The users whose history lists an event of the customer with this correlation id, each once. */
+  async historyUsersOfCorrelation(customerId: number, correlationId: string): Promise<HistoryUser[]> {
+    return this.db
+      .selectDistinct({ id: notifications.userId, timeZone: users.timeZone })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.customerId, customerId), eq(notifications.correlationId, correlationId)));
+  }
+
+  /** A delivery with its event, or undefined when there is none with the id. */
+  async findWithEvent(
+    deliveryId: string,
+  ): Promise<{ delivery: AlertDeliveryRow; event: AlertEventRow } | undefined> {
+    const [row] = await this.db
+      .select({ delivery: alertDeliveries, event: alertEvents })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(eq(alertDeliveries.id, deliveryId));
+    return row;
+  }
+
+  /** Keeps a delivery that was not attempted as 'skipped', with the reason. */
+  async markSkipped(deliveryId: string, reason: string, now: Date): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'skipped', updated: now, lastError: reason })
+      .where(eq(alertDeliveries.id, deliveryId));
+  }
+
+  /** Marks a delivery accepted by its channel after `attempts` attempts in all. */
+  async markDelivered(deliveryId: string, attempts: number, now: Date): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'delivered', attempts, acceptedAt: now, updated: now, lastError: null })
+      .where(eq(alertDeliveries.id, deliveryId));
+  }
+
+  /** Records a failed attempt: 'retrying' while pg-boss retries, 'dead' (a dead letter) when no retry follows. */
+  async markFailed(
+    deliveryId: string,
+    status: 'retrying' | 'dead',
+    attempts: number,
+    error: string,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status, attempts, updated: now, lastError: error })
+      .where(eq(alertDeliveries.id, deliveryId));
+  }
+
+  /** How many messages a channel had accepted for an address after `since` (the rate limit's count). */
+  async countAcceptedSince(channel: string, address: string, since: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.channel, channel),
+          eq(alertDeliveries.address, address),
+          gt(alertDeliveries.acceptedAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  }
+}
