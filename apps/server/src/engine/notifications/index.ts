@@ -6,9 +6,7 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
-import { and, eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { integrationConfigs, scenarioMappings, webhooks } from '../../db/schema/index.ts';
 import type { ChannelStates, NotifierSettings, NotifyConfig } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
@@ -23,6 +21,7 @@ import { ensureVapidKeys, webPushSender, type VapidKeys } from './channels/push.
 import { webhookSender } from './channels/webhook.ts';
 import { singlewireSender } from './channels/singlewire.ts';
 import type { ChannelSender } from './channels/types.ts';
+import { ChannelRepository } from './channels/channel.repository.ts';
 
 export type { NotifierSettings } from '../../platform/config.ts';
 export { ALL_CLEAR_KINDS } from './enqueue.ts';
@@ -90,6 +89,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
   let closeSmtp: (() => void) | null = null;
 
   const buildSenders = (keys: VapidKeys): DeliverDeps['senders'] => {
+    const channelRepository = new ChannelRepository(db.db);
     let email: ChannelSender;
     if (channels.email === 'configured') {
       const smtp = smtpSender(settings.SMTP_URL!, settings.SMTP_FROM);
@@ -115,27 +115,13 @@ export function createNotifier(ctx: NotifierContext): Notifier {
       webhook: webhookSender({
         allowLoopback: settings.ALLOW_PRIVATE_WEBHOOKS,
         timeoutMs: settings.WEBHOOK_TIMEOUT_MS,
-        secretOf: async (m) => {
-          const id = Number(m.recipientKey.split(':')[1]);
-          const [row] = await db.db
-            .select({ secret: webhooks.secret })
-            .from(webhooks)
-            .where(and(eq(webhooks.id, id), eq(webhooks.customerId, m.customerId)));
-          return row?.secret ?? null;
-        },
+        secretOf: (m) => channelRepository.webhookSecret(Number(m.recipientKey.split(':')[1]), m.customerId),
       }),
       singlewire: singlewireSender({
         apiUrl: settings.SINGLEWIRE_API_URL,
         fetch: ctx.fetch,
-        mappingOf: async (m) => {
-          const id = Number(m.recipientKey.split(':')[1]);
-          const [row] = await db.db
-            .select({ token: integrationConfigs.token, siteId: scenarioMappings.singlewireSiteId })
-            .from(scenarioMappings)
-            .innerJoin(integrationConfigs, eq(integrationConfigs.id, scenarioMappings.integrationConfigId))
-            .where(and(eq(scenarioMappings.id, id), eq(scenarioMappings.customerId, m.customerId)));
-          return row ?? null;
-        },
+        mappingOf: (m) =>
+          channelRepository.singlewireMapping(Number(m.recipientKey.split(':')[1]), m.customerId),
       }),
     };
   };

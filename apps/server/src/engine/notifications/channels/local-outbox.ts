@@ -1,13 +1,14 @@
 // The local outbox of the embedded default: e-mail and SMS 'sent' to a table shown at /dev/outbox.
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { devOutboxMessages } from '../../../db/schema/index.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import { ChannelRepository } from './channel.repository.ts';
 import type { ChannelSender } from './types.ts';
 
 /** A sender that writes the message to dev_outbox_messages under a channel name. */
 export function localOutboxSender(db: DatabaseHandle, clock: Clock, channel: 'email' | 'sms'): ChannelSender {
+  const repo = new ChannelRepository(db.db);
   return async (message) => {
-    await db.db.insert(devOutboxMessages).values({
+    await repo.addOutboxMessage({
       channel,
       recipient: message.address,
       subject: channel === 'email' ? message.subject : '',

@@ -2,9 +2,8 @@
 // app_secrets; a subscription the push service reports gone (404, 410) is deleted.
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { appSecrets, pushSubscriptions } from '../../../db/schema/index.ts';
+import { ChannelRepository } from './channel.repository.ts';
 import type { ChannelSender } from './types.ts';
 
 export interface VapidKeys {
@@ -17,8 +16,9 @@ const PRIVATE = 'vapid_private_key';
 
 /** The stored VAPID key pair, generated and stored on first call (concurrent starts agree on one). */
 export async function ensureVapidKeys(db: DatabaseHandle): Promise<VapidKeys> {
+  const repo = new ChannelRepository(db.db);
   const read = async () => {
-    const rows = await db.db.select().from(appSecrets);
+    const rows = await repo.listAppSecrets();
     const pub = rows.find((r) => r.name === PUBLIC)?.value;
     const priv = rows.find((r) => r.name === PRIVATE)?.value;
     return pub && priv ? { publicKey: pub, privateKey: priv } : null;
@@ -26,15 +26,10 @@ export async function ensureVapidKeys(db: DatabaseHandle): Promise<VapidKeys> {
   const existing = await read();
   if (existing) return existing;
   const keys = webpush.generateVAPIDKeys();
-  await db.db.transaction(async (tx) => {
-    await tx
-      .insert(appSecrets)
-      .values([
-        { name: PUBLIC, value: keys.publicKey },
-        { name: PRIVATE, value: keys.privateKey },
-      ])
-      .onConflictDoNothing();
-  });
+  await repo.insertAppSecretsIfAbsent([
+    { name: PUBLIC, value: keys.publicKey },
+    { name: PRIVATE, value: keys.privateKey },
+  ]);
   return (await read())!;
 }
 
@@ -45,12 +40,10 @@ export function webPushSender(
   subject: string,
   agent?: Agent,
 ): ChannelSender {
+  const repo = new ChannelRepository(db.db);
   return async (message) => {
     if (!message.userId) return;
-    const subs = await db.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, message.userId));
+    const subs = await repo.pushSubscriptionsOf(message.userId);
     const payload = JSON.stringify({
       title: message.subject,
       body: message.body,
@@ -75,7 +68,7 @@ export function webPushSender(
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) {
-          await db.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
+          await repo.deletePushSubscription(sub.id);
         } else {
           lastError = error;
         }
