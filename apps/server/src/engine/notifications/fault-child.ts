@@ -14,14 +14,15 @@ import {
   buildSite,
   buildUser,
 } from '../../db/factories.ts';
-import { alertDeliveries, organizationLocationSites } from '../../db/schema/index.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { systemClock } from '../../platform/clock.ts';
 import { createNotifier } from './index.ts';
+import { FaultChildRepository } from './fault-child.repository.ts';
 
 const [mode, dataDir, smtpUrl, eventCount = '3'] = process.argv.slice(2);
 const db = await openDatabase(dataDir?.startsWith('postgres') ? { url: dataDir } : { dataDir });
 await migrateDatabase(db);
+const store = new FaultChildRepository(db.db);
 const notifier = createNotifier({
   notify: loadConfig({
     APP_ENV: 'test',
@@ -41,9 +42,7 @@ if (mode === 'enqueue') {
   const customer = await buildCustomer(db.db);
   const site = await buildSite(db.db, { customerId: customer.id });
   const venue = await buildOrganizationLocation(db.db, { customerId: customer.id });
-  await db.db
-    .insert(organizationLocationSites)
-    .values({ customerId: customer.id, organizationLocationId: venue.id, siteId: site.id });
+  await store.linkGroup(customer.id, venue.id, site.id);
   for (const name of ['alpha', 'bravo']) {
     await buildUser(db.db, { customerId: customer.id, siteId: site.id, email: `${name}@example.test` });
   }
@@ -76,9 +75,8 @@ if (mode === 'enqueue') {
   await notifier.service.start();
   let statuses: string[] = [];
   for (;;) {
-    const rows = await db.db.select({ status: alertDeliveries.status }).from(alertDeliveries);
-    statuses = rows.map((r) => r.status);
-    if (rows.length > 0 && statuses.every((s) => s === 'delivered' || s === 'dead')) break;
+    statuses = await store.deliveryStatuses();
+    if (statuses.length > 0 && statuses.every((s) => s === 'delivered' || s === 'dead')) break;
     await new Promise((r) => setTimeout(r, 200));
   }
   await notifier.service.stop();
