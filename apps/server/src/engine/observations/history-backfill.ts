@@ -6,10 +6,12 @@
 // Simulator mode only: the simulated world is deterministic for past times, so a backfilled point is the value
 // the ingest would have recorded then. Real sources (stations, METAR, the forecast model) cannot be asked for
 // the past this way, so with them the timeline starts when the ingest does.
-import { gte, min } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { locationObservationHistory, locations } from '../../db/schema/index.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
+import {
+  BackfillRepository,
+  type BackfillLocation,
+  type HistoryInsert,
+} from './history-backfill.repository.ts';
 import { deriveMeasures } from './derive.ts';
 import { OBSERVATION_PERIOD_MS, simulatedMeasures } from './observation-ingest.ts';
 
@@ -18,43 +20,6 @@ export const BACKFILL_HOURS = 12;
 /** Source recorded on backfilled points. */
 export const BACKFILL_SOURCE = 'simulator';
 const HOUR_MS = 3_600_000;
-
-type HistoryInsert = typeof locationObservationHistory.$inferInsert;
-
-interface BackfillLocation {
-  id: number;
-  latitude: number;
-  longitude: number;
-}
-
-/** The only database access of the backfill: locations, where each timeline starts, and the new points. */
-class BackfillRepository {
-  constructor(private readonly db: Database) {}
-
-  listLocations(): Promise<BackfillLocation[]> {
-    return this.db
-      .select({ id: locations.id, latitude: locations.latitude, longitude: locations.longitude })
-      .from(locations);
-  }
-
-  /** The earliest timeline point of each location at or after `from` (locations without one are absent). */
-  async earliestSince(from: Date): Promise<Map<number, Date>> {
-    const rows = await this.db
-      .select({
-        locationId: locationObservationHistory.locationId,
-        first: min(locationObservationHistory.observedAt),
-      })
-      .from(locationObservationHistory)
-      .where(gte(locationObservationHistory.observedAt, from))
-      .groupBy(locationObservationHistory.locationId);
-    return new Map(rows.filter((r) => r.first !== null).map((r) => [r.locationId, r.first!]));
-  }
-
-  /** Adds points; one already recorded for the same location and time is kept as it is. */
-  async insert(rows: HistoryInsert[]): Promise<void> {
-    if (rows.length > 0) await this.db.insert(locationObservationHistory).values(rows).onConflictDoNothing();
-  }
-}
 
 /**
  * The 5-minute slots a location's timeline lacks before its first point: from the slot at or before
