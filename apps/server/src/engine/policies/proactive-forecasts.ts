@@ -3,11 +3,12 @@
 // create call and by the demo meteorologist below.
 import { randomUUID } from 'node:crypto';
 import { formatLocalTime, NotificationType, timeZoneAt } from '@allclear/domain';
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { locations, proactiveForecastMessages, proactiveForecasts } from '../../db/schema/index.ts';
 import type { EngineContext, EngineService, EnqueueAlert, Tx } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
+import { ProactiveForecastRepository, type ForecastTarget } from './proactive-forecast.repository.ts';
+
+export type { ForecastTarget } from './proactive-forecast.repository.ts';
 
 export interface ProactiveForecastInput {
   forecastType: { name: string; color: string };
@@ -15,15 +16,6 @@ export interface ProactiveForecastInput {
   headline: string;
   /** Sanitised HTML. */
   message: string;
-}
-
-export interface ForecastTarget {
-  id: number;
-  customerId: number;
-  label: string;
-  /** Degrees: the texts read times in the location's own time zone. */
-  latitude: number;
-  longitude: number;
 }
 
 /** Plain text of an HTML message, for e-mail and SMS bodies. */
@@ -42,25 +34,19 @@ async function insertForecast(
   correlationId: string,
   now: Date,
 ): Promise<number> {
-  const [f] = await tx
-    .insert(proactiveForecasts)
-    .values({
+  return new ProactiveForecastRepository(tx).insert(
+    {
       customerId,
       locationId,
       typeName: input.forecastType.name,
       typeColor: input.forecastType.color,
       expiresAt: input.expiresAt,
-      created: now,
-    })
-    .returning({ id: proactiveForecasts.id });
-  await tx.insert(proactiveForecastMessages).values({
-    proactiveForecastId: f!.id,
-    headline: input.headline,
-    message: input.message,
-    correlationId,
-    createdAt: now,
-  });
-  return f!.id;
+      headline: input.headline,
+      message: input.message,
+      correlationId,
+    },
+    now,
+  );
 }
 
 /** Subject and body of a proactive forecast for one location; the end reads in the location's zone. */
@@ -153,34 +139,17 @@ const DEMO_HEAT_C = 35;
  */
 export function createDemoMeteorologist(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
   const db = ctx.db.db;
+  const forecasts = new ProactiveForecastRepository(db);
   async function runCycle(): Promise<void> {
     if (!ctx.weather.simulatorMode) return;
     const now = ctx.clock.now();
-    const all = await db
-      .select({
-        id: locations.id,
-        customerId: locations.customerId,
-        label: locations.label,
-        latitude: locations.latitude,
-        longitude: locations.longitude,
-      })
-      .from(locations);
+    const all = await forecasts.listTargets();
     if (all.length === 0) return;
     const covered = new Set(
-      (
-        await db
-          .select({ locationId: proactiveForecasts.locationId })
-          .from(proactiveForecasts)
-          .where(
-            and(
-              gt(proactiveForecasts.expiresAt, now),
-              inArray(
-                proactiveForecasts.locationId,
-                all.map((l) => l.id),
-              ),
-            ),
-          )
-      ).map((r) => r.locationId),
+      await forecasts.locationsWithForecast(
+        all.map((l) => l.id),
+        now,
+      ),
     );
     for (const location of all) {
       if (covered.has(location.id)) continue;
@@ -234,24 +203,12 @@ function escapeText(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const targetColumns = {
-  id: locations.id,
-  customerId: locations.customerId,
-  label: locations.label,
-  latitude: locations.latitude,
-  longitude: locations.longitude,
-};
-
 /** Locations by id (for the create call's validation). */
 export async function forecastTargets(db: Database, ids: readonly number[]): Promise<ForecastTarget[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select(targetColumns)
-    .from(locations)
-    .where(inArray(locations.id, [...ids]));
+  return new ProactiveForecastRepository(db).targetsByIds(ids);
 }
 
 /** A customer's locations. */
 export async function customerForecastTargets(db: Database, customerId: number): Promise<ForecastTarget[]> {
-  return db.select(targetColumns).from(locations).where(eq(locations.customerId, customerId));
+  return new ProactiveForecastRepository(db).targetsOfCustomer(customerId);
 }
