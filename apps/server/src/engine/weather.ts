@@ -8,11 +8,11 @@ import {
   type WeatherLogger,
 } from '@allclear/weather';
 import type { DatabaseHandle } from '../db/client.ts';
-import { locations } from '../db/schema/index.ts';
 import { DEMO_VENUES } from '../db/seed/demo.ts';
 import type { Config } from '../platform/config.ts';
 import type { Clock } from '../platform/clock.ts';
 import { weatherSources } from './weather-config.ts';
+import { WeatherRepository } from './weather.repository.ts';
 
 /**
  * The demo venue the simulator places no air quality monitor near, so the Air Quality card's 'no monitor
@@ -42,10 +42,7 @@ export async function createConfiguredWeather(
   clock: Clock,
   logger?: WeatherLogger,
 ): Promise<ConfiguredWeather> {
-  const rows = await db.db
-    .select({ latitude: locations.latitude, longitude: locations.longitude })
-    .from(locations);
-  const focusPoints = simulatorFocusPoints(rows);
+  const focusPoints = simulatorFocusPoints(await new WeatherRepository(db.db).listLocationPlaces());
   return createWeatherProviders({
     // Real sources chosen by ALERTS_SOURCE, FORECAST_SOURCE, ... (none set: the simulator for all).
     ...weatherSources(config.weather, focusPoints),
