@@ -1,7 +1,8 @@
 // Registers a route from its entry in the contracts' route table (packages/contracts/src/routes): the
 // method, the URL (the entry's full path less the prefix the plugin is mounted at), the schemas Fastify
-// validates with, the `{ data }` envelope and the standard error answers, and the OpenAPI tags. A route
-// module writes no path and no schema of its own: `register(app, routes.locationList, {}, handler)`.
+// validates with, the `{ data }` envelope (or the bare body of a 'json' answer) and the standard error answers,
+// and the OpenAPI tags. A route module writes no path and no schema of its own:
+// `register(app, routes.locationList, {}, handler)`. A 'raw' or 'stream' route answers through `reply`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { envelope, errorResponses, ZResponseException } from '@allclear/contracts';
@@ -22,11 +23,21 @@ export type RouteRequest<R, F = object> = FastifyRequest<{
   Headers: SchemaOf<R, 'headers'>;
 }>;
 
-/** A `{ data }` route's handler returns the data; any other route answers through `reply`. */
+/**
+ * What a handler of route R returns: the data of a `{ data }` route; the body of a 'json' route (serialised
+ * against its schema), or the reply when it sends bytes itself (JSON it has serialised, with its own headers);
+ * the reply of a 'raw' or 'stream' route, which answers through `reply` (headers, bytes, a redirect, a stream).
+ */
+export type RouteAnswer<R> = R extends { answer: 'data'; response: infer S extends z.ZodType }
+  ? z.output<S>
+  : R extends { answer: 'json'; response: infer S extends z.ZodType }
+    ? z.output<S> | FastifyReply
+    : FastifyReply;
+
 export type RouteHandler<R, F = object> = (
   request: RouteRequest<R, F>,
   reply: FastifyReply,
-) => Promise<R extends { answer: 'data'; response: infer S extends z.ZodType } ? z.output<S> : unknown>;
+) => Promise<RouteAnswer<R>>;
 
 export interface RegisterOptions<F> {
   /** Path params fixed by this registration (see FixedParams). */
@@ -53,6 +64,8 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
   const params = paramsLessFixed(route, fixed);
   const response: Record<number, z.ZodType> = { ...errorResponses };
   if (route.answer === 'data' && route.response) response[200] = envelope(route.response);
+  // a 'json' body is the schema itself; bytes a handler sends (a string, a Buffer) are not serialised again
+  if (route.answer === 'json' && route.response) response[200] = route.response;
   for (const status of route.errors ?? []) response[status] = ZResponseException;
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...route.tags],

@@ -1,7 +1,7 @@
 // The map service at /map (spec 01 §7 'Map service'): signed-in data calls, and public images,
 // tiles and styles that MapLibre fetches without our bearer header. See README.md for every URL.
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { BaseMap } from './basemap.ts';
 import { ImageCache } from './image-cache.ts';
@@ -12,7 +12,7 @@ import { publicMapRoutes } from './public.routes.ts';
 import { RadarService } from './radar.service.ts';
 import { StrikeMapService } from './strikes.service.ts';
 
-export interface MapModuleOptions extends AppDeps {
+export interface MapModuleOptions extends Pick<AppDeps, 'config' | 'clock' | 'weather'> {
   /** Map configuration; the map section of `config` when absent. */
   map?: MapConfig;
   /** HTTP client for the proxied radar source (tests pass a fake). */

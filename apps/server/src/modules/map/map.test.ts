@@ -33,7 +33,7 @@ let iemFails = false;
 beforeAll(async () => {
   t = await createMapTestApp([
     {
-      prefix: '/map-iem',
+      name: 'iem',
       map: { ...loadConfig({ RADAR_SOURCE: 'iem' }).map, iemBaseUrl: 'http://iem.test/wms' },
       fetch: (async (url: string) => {
         iemCalls.push(String(url));
@@ -45,14 +45,14 @@ beforeAll(async () => {
       }) as typeof fetch,
     },
     {
-      prefix: '/map-provider',
+      name: 'provider',
       map: loadConfig({
         MAP_STYLE_URL: 'https://tiles.example.com/{style}/style.json?key={key}',
         MAP_API_KEY: 'k 1',
       }).map,
     },
     {
-      prefix: '/map-imagery',
+      name: 'imagery',
       map: loadConfig({
         SATELLITE_TILES_URL: 'https://imagery.example.com/{z}/{x}/{y}.jpg?key={key}',
         MAP_API_KEY: 'abc',
@@ -67,6 +67,9 @@ afterAll(async () => {
 const auth = () => ({ authorization: `Bearer ${t.token}` });
 const get = (url: string, headers: Record<string, string> = auth()) =>
   t.app.inject({ method: 'GET', url, headers });
+/** A GET of the map module mounted with another configuration (`t.mounts`). */
+const getAt = (mount: string, url: string, headers: Record<string, string> = auth()) =>
+  t.mounts[mount]!.inject({ method: 'GET', url, headers });
 
 /** Pixel of a lat/lon inside tile z/x/y (XYZ), or null when outside it. */
 function pixelOf(z: number, latitude: number, longitude: number) {
@@ -300,7 +303,7 @@ describe('radar frames', () => {
   });
 
   it('lists only observed frames when the source is IEM', async () => {
-    const { data } = ZRadarFramesResponse.parse((await get('/map-iem/extended')).json());
+    const { data } = ZRadarFramesResponse.parse((await getAt('iem', '/map/extended')).json());
     expect(data.source).toBe('iem');
     expect(data.frames.every((f) => f.kind === 'past')).toBe(true);
   });
@@ -380,7 +383,7 @@ describe('radar images', () => {
 
   it('draws decoded IEM images in our colours when RADAR_SOURCE=iem, and answers 502 when IEM fails', async () => {
     iemCalls = [];
-    const ok = await get('/map-iem/past/TMS/6/14/25.png', {});
+    const ok = await getAt('iem', '/map/past/TMS/6/14/25.png', {});
     expect(ok.statusCode).toBe(200);
     const drawn = PNG.sync.read(ok.rawPayload);
     const rightMost = (128 * 256 + 250) * 4;
@@ -388,7 +391,7 @@ describe('radar images', () => {
     expect(iemCalls[0]).toContain('http://iem.test/wms?');
     expect(iemCalls[0]).toContain('WIDTH=256');
     iemFails = true;
-    const failed = await get('/map-iem/past/TMS/6/15/25.png', {});
+    const failed = await getAt('iem', '/map/past/TMS/6/15/25.png', {});
     iemFails = false;
     expect(failed.statusCode).toBe(502);
     expect(failed.json().responseException.message).toBe('The radar source is unavailable.');
@@ -422,13 +425,13 @@ describe('base map', () => {
   it('labels the simulator imagery as simulated satellite, and uses configured imagery when set', async () => {
     const sim = (await get('/map/style/satellite.json', {})).json();
     expect(sim.metadata['allclear:label']).toBe('Simulated satellite');
-    const real = (await get('/map-imagery/style/satellite.json', {})).json();
+    const real = (await getAt('imagery', '/map/style/satellite.json', {})).json();
     expect(real.sources.satellite.tiles).toEqual(['https://imagery.example.com/{z}/{x}/{y}.jpg?key=abc']);
     expect(real.metadata['allclear:simulated']).toBe(false);
   });
 
   it('redirects to a configured style URL with the key substituted', async () => {
-    const res = await get('/map-provider/style/dark.json', {});
+    const res = await getAt('provider', '/map/style/dark.json', {});
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('https://tiles.example.com/dark/style.json?key=k%201');
   });

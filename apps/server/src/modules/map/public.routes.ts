@@ -1,13 +1,13 @@
 // Public map resources (no token: MapLibre fetches them itself, and they hold no customer data):
 // radar frame images (WMS and XYZ tiles), base-map vector tiles, styles, simulated satellite
-// tiles and product GeoJSON. Each answer carries Cache-Control and an ETag.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RADAR_TYPES, ZMapStyleName, ZMapUrlProduct, type TRadarType } from '@allclear/contracts';
+// tiles and product GeoJSON ('raw' entries of the route table). Each answer carries Cache-Control and an ETag.
+import type { FastifyPluginAsync } from 'fastify';
+import { RADAR_TYPES, ZMapStyleName, ZMapUrlProduct } from '@allclear/contracts';
+import { routes } from '@allclear/contracts/routes';
 import type { RadarSource } from '@allclear/weather';
 import type { Clock } from '../../platform/clock.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { register } from '../../platform/route.ts';
 import type { BaseMap } from './basemap.ts';
 import { etagOf, type ImageCache } from './image-cache.ts';
 import { requestOrigin, sendImage, tileIndex } from './http.ts';
@@ -29,20 +29,6 @@ export interface PublicRoutesOptions {
   cache: ImageCache;
 }
 
-const ZImageQuery = z.object({
-  time: z.iso.datetime({ offset: true }).optional(),
-  future: z.string().max(10).optional(),
-  product: z.string().max(100).optional(),
-});
-
-const ZWmsQuery = ZImageQuery.extend({
-  bbox: z.string().max(200),
-  width: z.coerce.number().int().min(1).max(100_000),
-  height: z.coerce.number().int().min(1).max(100_000),
-});
-
-const ZTileParams = z.object({ z: z.string(), x: z.string(), y: z.string() });
-
 const MAX_TILE_ZOOM = 14;
 
 /** z/x/y of a tile path (y may end in the extension); 404 outside the pyramid. */
@@ -55,149 +41,85 @@ function tileOf(params: { z: string; x: string; y: string }, extension: string, 
   return { z, x, y };
 }
 
-export const publicMapRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (instance, opts) => {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export const publicMapRoutes: FastifyPluginAsync<PublicRoutesOptions> = async (app, opts) => {
   const { clock, config, radar, radarSource, baseMap, layers, cache } = opts;
-  const tags = ['map'];
-  const security: [] = [];
 
+  // one WMS and one tile route per radar type (`/map/past/WMS`...), as the table's enum param lists them
   for (const type of RADAR_TYPES) {
-    app.get(
-      `/${type}/WMS`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Radar frame image (${type}), EPSG:3857 bbox`,
-          querystring: ZWmsQuery,
-        },
-      },
-      async (request, reply) => {
-        const box = parseMercatorBBox(request.query.bbox);
-        if (!box)
-          throw badRequest('The bbox is not valid.', {
-            Bbox: ['Expected minx,miny,maxx,maxy in EPSG:3857 metres.'],
-          });
-        const time = request.query.time ? new Date(request.query.time) : undefined;
-        return sendImage(
-          request,
-          reply,
-          await radar.wms(type as TRadarType, box, request.query.width, request.query.height, time),
-        );
-      },
-    );
-    app.get(
-      `/${type}/TMS/:z/:x/:y`,
-      {
-        schema: {
-          tags,
-          security,
-          summary: `Radar frame tile (${type}), XYZ`,
-          params: ZTileParams,
-          querystring: ZImageQuery,
-        },
-      },
-      async (request, reply) => {
-        const { z: zoom, x, y } = tileOf(request.params, '.png', MAX_TILE_ZOOM);
-        const time = request.query.time ? new Date(request.query.time) : undefined;
-        return sendImage(request, reply, await radar.tile(type as TRadarType, zoom, x, y, time));
-      },
-    );
+    register(app, routes.mapRadarWms, { fixed: { radarType: type } }, async (request, reply) => {
+      const box = parseMercatorBBox(request.query.bbox);
+      if (!box)
+        throw badRequest('The bbox is not valid.', {
+          Bbox: ['Expected minx,miny,maxx,maxy in EPSG:3857 metres.'],
+        });
+      const time = request.query.time ? new Date(request.query.time) : undefined;
+      return sendImage(
+        request,
+        reply,
+        await radar.wms(type, box, request.query.width, request.query.height, time),
+      );
+    });
+    register(app, routes.mapRadarTile, { fixed: { radarType: type } }, async (request, reply) => {
+      const { z: zoom, x, y } = tileOf(request.params, '.png', MAX_TILE_ZOOM);
+      const time = request.query.time ? new Date(request.query.time) : undefined;
+      return sendImage(request, reply, await radar.tile(type, zoom, x, y, time));
+    });
   }
 
-  app.get(
-    '/basemap/:z/:x/:y',
-    { schema: { tags, security, summary: 'Offline base-map vector tile (MVT)', params: ZTileParams } },
-    async (request, reply) => {
-      const { z: zoom, x, y } = tileOf(request.params, '.pbf', 14);
-      const tile = await baseMap.tile(zoom, x, y);
-      return sendImage(request, reply, { ...tile, cacheControl: 'public, max-age=86400' });
-    },
-  );
+  register(app, routes.mapBasemapTile, {}, async (request, reply) => {
+    const { z: zoom, x, y } = tileOf(request.params, '.pbf', 14);
+    const tile = await baseMap.tile(zoom, x, y);
+    return sendImage(request, reply, { ...tile, cacheControl: 'public, max-age=86400' });
+  });
 
-  app.get(
-    '/satellite/:z/:x/:y',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Simulated infrared satellite tile',
-        params: ZTileParams,
-        querystring: ZImageQuery,
-      },
-    },
-    async (request, reply) => {
-      const { z: zoom, x, y } = tileOf(request.params, '.png', 10);
-      const step = 5 * 60_000;
-      const latest = latestFrameMs(clock.now());
-      const requested = request.query.time ? new Date(request.query.time).getTime() : latest;
-      const frameMs = Math.min(latest, Math.floor(requested / step) * step);
-      const key = `satellite|${frameMs}|${zoom}/${x}/${y}`;
-      let image = cache.get(key);
-      if (!image) {
-        const body = await renderSatelliteTile(radarSource, zoom, x, y, new Date(frameMs));
-        image = { body, etag: etagOf(body), contentType: 'image/png' };
-        cache.set(key, image);
-      }
-      const cacheControl = frameMs < latest ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
-      return sendImage(request, reply, { ...image, cacheControl });
-    },
-  );
+  register(app, routes.mapSatelliteTile, {}, async (request, reply) => {
+    const { z: zoom, x, y } = tileOf(request.params, '.png', 10);
+    const step = 5 * 60_000;
+    const latest = latestFrameMs(clock.now());
+    const requested = request.query.time ? new Date(request.query.time).getTime() : latest;
+    const frameMs = Math.min(latest, Math.floor(requested / step) * step);
+    const key = `satellite|${frameMs}|${zoom}/${x}/${y}`;
+    let image = cache.get(key);
+    if (!image) {
+      const body = await renderSatelliteTile(radarSource, zoom, x, y, new Date(frameMs));
+      image = { body, etag: etagOf(body), contentType: 'image/png' };
+      cache.set(key, image);
+    }
+    const cacheControl = frameMs < latest ? 'public, max-age=31536000, immutable' : 'public, max-age=300';
+    return sendImage(request, reply, { ...image, cacheControl });
+  });
 
-  app.get(
-    '/style/:name',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'MapLibre style: dark.json, light.json, satellite.json',
-        params: z.object({ name: z.string() }),
-      },
-    },
-    async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
-      const parsed = ZMapStyleName.safeParse(request.params.name.replace(/\.json$/i, '').toLowerCase());
-      if (!parsed.success) throw notFound('Style');
-      const name = parsed.data;
-      const satelliteTilesUrl = config.satelliteTilesUrl
-        ? withApiKey(config.satelliteTilesUrl, config.mapApiKey)
-        : undefined;
-      // A configured style provider replaces the offline dark and light styles (and satellite without imagery).
-      if (config.mapStyleUrl && !(name === 'satellite' && satelliteTilesUrl)) {
-        const target = withApiKey(config.mapStyleUrl.replaceAll('{style}', name), config.mapApiKey);
-        return reply.header('cache-control', 'public, max-age=300').redirect(target, 302);
-      }
-      const style = JSON.stringify(buildStyle(name, { origin: requestOrigin(request), satelliteTilesUrl }));
-      return sendImage(request, reply, {
-        body: Buffer.from(style),
-        etag: etagOf(style),
-        contentType: 'application/json; charset=utf-8',
-        cacheControl: 'public, max-age=300',
-      });
-    },
-  );
+  register(app, routes.mapStyle, {}, async (request, reply) => {
+    const parsed = ZMapStyleName.safeParse(request.params.name.replace(/\.json$/i, '').toLowerCase());
+    if (!parsed.success) throw notFound('Style');
+    const name = parsed.data;
+    const satelliteTilesUrl = config.satelliteTilesUrl
+      ? withApiKey(config.satelliteTilesUrl, config.mapApiKey)
+      : undefined;
+    // A configured style provider replaces the offline dark and light styles (and satellite without imagery).
+    if (config.mapStyleUrl && !(name === 'satellite' && satelliteTilesUrl)) {
+      const target = withApiKey(config.mapStyleUrl.replaceAll('{style}', name), config.mapApiKey);
+      return reply.header('cache-control', 'public, max-age=300').redirect(target, 302);
+    }
+    const style = JSON.stringify(buildStyle(name, { origin: requestOrigin(request), satelliteTilesUrl }));
+    return sendImage(request, reply, {
+      body: Buffer.from(style),
+      etag: etagOf(style),
+      contentType: 'application/json; charset=utf-8',
+      cacheControl: 'public, max-age=300',
+    });
+  });
 
-  app.get(
-    '/products/:file',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Product GeoJSON (the url?product= answer)',
-        params: z.object({ file: z.string() }),
-        querystring: ZImageQuery,
-      },
-    },
-    async (request, reply) => {
-      const parsed = ZMapUrlProduct.safeParse(request.params.file.replace(/\.geojson$/i, ''));
-      if (!parsed.success) throw notFound('Product');
-      const at = request.query.time ? new Date(request.query.time) : clock.now();
-      const body = JSON.stringify(await layers.product(parsed.data, at));
-      return sendImage(request, reply, {
-        body: Buffer.from(body),
-        etag: etagOf(body),
-        contentType: 'application/geo+json; charset=utf-8',
-        cacheControl: 'public, max-age=60',
-      });
-    },
-  );
+  register(app, routes.mapProduct, {}, async (request, reply) => {
+    const parsed = ZMapUrlProduct.safeParse(request.params.file.replace(/\.geojson$/i, ''));
+    if (!parsed.success) throw notFound('Product');
+    const at = request.query.time ? new Date(request.query.time) : clock.now();
+    const body = JSON.stringify(await layers.product(parsed.data, at));
+    return sendImage(request, reply, {
+      body: Buffer.from(body),
+      etag: etagOf(body),
+      contentType: 'application/geo+json; charset=utf-8',
+      cacheControl: 'public, max-age=60',
+    });
+  });
 };

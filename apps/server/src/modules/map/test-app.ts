@@ -1,13 +1,18 @@
 // Test support: the real app (buildApp on a fresh database), whose map module is at /map, plus
-// extra mounts of the module with other configuration (IEM radar, a style provider).
-import type { FastifyInstance } from 'fastify';
+// other apps serving the module at /map with other configuration (IEM radar, a style provider): the
+// module registers its routes from the route table, so every mount of it is at /map.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../../app.ts';
+import { authPlugin } from '../../platform/auth.ts';
+import { installErrorHandling } from '../../platform/errors.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { createTestDatabase } from '../../db/test-db.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { seedReferenceData } from '../../db/seed/reference.ts';
 import { buildCustomer, buildUser } from '../../db/factories.ts';
+import { createIdentityKeyLoader } from '../identity/index.ts';
 import { issueTestToken } from '../identity/test-tokens.ts';
 import { createConfiguredWeather } from '../../engine/weather.ts';
 import { createLocalBus } from '../../platform/bus.ts';
@@ -17,6 +22,8 @@ import type { MapConfig } from './map-config.ts';
 
 export interface MapTestApp {
   app: FastifyInstance;
+  /** An app per extra mount, by its name, serving the map module at /map with that mount's configuration. */
+  mounts: Record<string, FastifyInstance>;
   clock: ManualClock;
   weather: ConfiguredWeather;
   token: string;
@@ -24,12 +31,12 @@ export interface MapTestApp {
 }
 
 export interface ExtraMount {
-  prefix: string;
+  name: string;
   map: MapConfig;
   fetch?: typeof fetch;
 }
 
-/** Builds the app with the map module at /map (and any extra mounts) and a signed-in admin's token. */
+/** Builds the app with the map module at /map (and an app per extra mount) and a signed-in admin's token. */
 export async function createMapTestApp(extra: ExtraMount[] = []): Promise<MapTestApp> {
   const db: DatabaseHandle = await createTestDatabase();
   await seedReferenceData(db);
@@ -42,8 +49,19 @@ export async function createMapTestApp(extra: ExtraMount[] = []): Promise<MapTes
   const deps = { config, db, clock, weather, enqueueAlert: async () => {}, bus };
   // buildApp mounts the map module at /map (configured from the environment: the defaults here)
   const app = await buildApp(deps);
-  for (const mount of extra) await app.register(mapModule, { ...deps, ...mount });
   await app.ready();
+  const mounts: Record<string, FastifyInstance> = {};
+  for (const { name, ...mount } of extra) {
+    // what buildApp gives the map module: schemas, the error envelope and the bearer-token check
+    const other = Fastify({ routerOptions: { caseSensitive: false, ignoreTrailingSlash: true } });
+    other.setValidatorCompiler(validatorCompiler);
+    other.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(other);
+    await other.register(authPlugin, { config, identityKeys: createIdentityKeyLoader(db) });
+    await other.register(mapModule, { prefix: '/map', ...deps, ...mount });
+    await other.ready();
+    mounts[name] = other;
+  }
   const customer = await buildCustomer(db.db, { name: 'Map customer' });
   const admin = await buildUser(db.db, {
     customerId: customer.id,
@@ -53,11 +71,13 @@ export async function createMapTestApp(extra: ExtraMount[] = []): Promise<MapTes
   const token = await issueTestToken(db, { userId: admin.id, publicUrl: config.server.publicUrl });
   return {
     app,
+    mounts,
     clock,
     weather,
     token,
     async close() {
       await app.close();
+      for (const other of Object.values(mounts)) await other.close();
       await weather.close();
       await db.close();
     },
