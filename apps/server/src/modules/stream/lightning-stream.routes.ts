@@ -1,14 +1,14 @@
 // GET /stream/Lightning: server-sent events of lightning changes for the caller's visible locations
 // (issue 6 'Beyond the spec'). The bearer token rides in the Authorization header (the web reads the
 // stream with fetch), never in the URL.
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { decodeJwt } from 'jose';
-import { errorResponses } from '@allclear/contracts';
-import type { AppDeps } from '../../app.ts';
-import { principalOf } from '../api/scope.ts';
-import { LightningRepository } from '../api/lightning/lightning.repository.ts';
+import { routes } from '@allclear/contracts/routes';
+import type { AppDeps } from '../../platform/deps.ts';
+import { register } from '../../platform/route.ts';
+import { principalOf } from '../shared/principal.ts';
 import { LightningStreamHub } from './lightning-stream.service.ts';
+import { LocationOwnerRepository } from './location-owner.repository.ts';
 import { openSse } from './sse.ts';
 
 /**
@@ -22,30 +22,21 @@ function msUntilTokenExpires(request: FastifyRequest): number | undefined {
   return exp === undefined ? undefined : exp * 1000 - Date.now();
 }
 
-export const lightningStreamRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock, bus }) => {
-  const hub = new LightningStreamHub(bus, new LightningRepository(db.db), clock, (err) =>
+export const lightningStreamRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'bus'>> = async (
+  app,
+  { db, clock, bus },
+) => {
+  const hub = new LightningStreamHub(bus, new LocationOwnerRepository(db.db), clock, (err) =>
     app.log.error({ err }, 'lightning stream: delivery failed'),
   );
   // before the server waits for open requests to finish: an event stream never finishes by itself
   app.addHook('preClose', () => hub.close());
 
-  app.get(
-    '/Lightning',
-    {
-      schema: {
-        tags: ['stream'],
-        description:
-          "Server-sent events: a 'lightning' event (ZLightningStreamEvent) whenever a visible location's zone enters delay, is extended or clears; a comment every 15 s.",
-        produces: ['text/event-stream'],
-        response: errorResponses,
-      },
-    },
-    async (request, reply) => {
-      const principal = principalOf(request);
-      let remove = () => {};
-      const connection = openSse(reply, () => remove(), { lifetimeMs: msUntilTokenExpires(request) });
-      remove = hub.add(principal, connection);
-      return reply;
-    },
-  );
+  register(app, routes.streamLightning, {}, async (request, reply) => {
+    const principal = principalOf(request);
+    let remove = () => {};
+    const connection = openSse(reply, () => remove(), { lifetimeMs: msUntilTokenExpires(request) });
+    remove = hub.add(principal, connection);
+    return reply;
+  });
 };
