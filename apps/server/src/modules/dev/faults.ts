@@ -6,30 +6,17 @@
 // Only when APP_ENV is 'test' or 'development': otherwise the hook is not even installed.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { TFault } from '@allclear/contracts';
+import { routes } from '@allclear/contracts/routes';
 import type { Config } from '../../platform/config.ts';
 import { badRequest, errorBody, forbidden, notFound } from '../../platform/errors.ts';
+import { register } from '../../platform/route.ts';
+import type { DevRepository } from './dev.repository.ts';
 
 /** Message of a faulted request's responseException. */
 export const FAULT_MESSAGE = 'Fault injected by /dev/faults.';
 /** The services whose requests a fault can fail. */
 const FAULTABLE = /^\/(api|map)(\/|$)/i;
-
-/** PUT /dev/faults body. */
-export const ZFaultInput = z.strictObject({
-  /** A regular expression (case-insensitive, like the routes) tested against the request path without query. */
-  pathPattern: z.string().min(1).max(500),
-  /** The status to answer; 400–599 unless `body` is given. */
-  status: z.number().int().min(200).max(599),
-  /** Only this user's requests fail (matched by the access token's subject); every caller's when absent. */
-  userEmail: z.string().email().optional(),
-  /** Answer this JSON body instead of the responseException envelope. */
-  body: z.unknown().optional(),
-});
-export type TFaultInput = z.infer<typeof ZFaultInput>;
 
 export interface Fault {
   id: number;
@@ -127,7 +114,7 @@ export const devFaultsPlugin = fp<{ config: Config }>(
   { name: 'allclear-dev-faults', fastify: '5.x' },
 );
 
-const present = (f: Fault) => ({
+const present = (f: Fault): TFault => ({
   id: f.id,
   pathPattern: f.pathPattern,
   status: f.status,
@@ -144,15 +131,6 @@ function compiles(pattern: string): boolean {
   }
 }
 
-async function userIdOf(db: DatabaseHandle, email: string): Promise<string | null> {
-  const [row] = await db.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** The registry, or a refusal naming why faults are off here. */
 function registryOf(app: FastifyInstance): FaultRegistry {
   if (!app.devFaults) throw forbidden("Faults can be set only when APP_ENV is 'test' or 'development'.");
@@ -160,12 +138,12 @@ function registryOf(app: FastifyInstance): FaultRegistry {
 }
 
 /** GET, PUT and DELETE /dev/faults, DELETE /dev/faults/{id} (inside the dev module, which lets only loopback callers in). */
-export const faultRoutes: FastifyPluginAsync<{ db: DatabaseHandle }> = async (app, { db }) => {
-  app.get('/faults', { schema: { hide: true } }, async () => ({ data: registryOf(app).list().map(present) }));
+export const faultRoutes: FastifyPluginAsync<{ repo: DevRepository }> = async (app, { repo }) => {
+  register(app, routes.devFaultList, {}, async () => registryOf(app).list().map(present));
 
-  app.put('/faults', { schema: { hide: true, body: ZFaultInput } }, async (request) => {
+  register(app, routes.devFaultAdd, {}, async (request) => {
     const registry = registryOf(app);
-    const input = request.body as TFaultInput;
+    const input = request.body;
     if (!compiles(input.pathPattern))
       throw badRequest('One or more validation errors occurred.', {
         PathPattern: ['Not a valid regular expression.'],
@@ -176,7 +154,7 @@ export const faultRoutes: FastifyPluginAsync<{ db: DatabaseHandle }> = async (ap
       });
     let userId: string | null = null;
     if (input.userEmail) {
-      userId = await userIdOf(db, input.userEmail);
+      userId = await repo.userIdByEmail(input.userEmail);
       if (!userId)
         throw badRequest('One or more validation errors occurred.', {
           UserEmail: ['No user has this e-mail.'],
@@ -189,25 +167,15 @@ export const faultRoutes: FastifyPluginAsync<{ db: DatabaseHandle }> = async (ap
       userId,
       body: input.body,
     });
-    return { data: present(fault) };
+    return present(fault);
   });
 
-  app.delete(
-    '/faults',
-    { schema: { hide: true, querystring: z.strictObject({ userEmail: z.string().optional() }) } },
-    async (request) => {
-      const { userEmail } = request.query as { userEmail?: string };
-      return { data: { removed: registryOf(app).clear(userEmail) } };
-    },
-  );
+  register(app, routes.devFaultClear, {}, async (request) => ({
+    removed: registryOf(app).clear(request.query.userEmail),
+  }));
 
-  app.delete(
-    '/faults/:id',
-    { schema: { hide: true, params: z.strictObject({ id: z.coerce.number().int().positive() }) } },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      if (!registryOf(app).remove(id)) throw notFound('Fault');
-      return { data: { removed: 1 } };
-    },
-  );
+  register(app, routes.devFaultRemove, {}, async (request) => {
+    if (!registryOf(app).remove(request.params.id)) throw notFound('Fault');
+    return { removed: 1 };
+  });
 };

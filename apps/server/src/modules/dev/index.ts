@@ -2,19 +2,17 @@
 // sending, newest first; served when the outbox is on: the embedded default, or NOTIFY_OUTBOX=1) and the fault
 // switch of ./faults.ts (only when APP_ENV is 'test' or 'development').
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { desc } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../db/client.ts';
-import { devOutboxMessages } from '../../db/schema/index.ts';
-import type { Config } from '../../platform/config.ts';
+import type { TOutboxMessage } from '@allclear/contracts';
+import { routes } from '@allclear/contracts/routes';
+import type { AppDeps } from '../../platform/deps.ts';
 import { errorBody } from '../../platform/errors.ts';
+import { register } from '../../platform/route.ts';
+import { DevRepository, type OutboxRow } from './dev.repository.ts';
 import { faultRoutes } from './faults.ts';
 
 export { devFaultsPlugin } from './faults.ts';
 
-export interface DevModuleOptions {
-  config: Config;
-  db: DatabaseHandle;
-}
+export type DevModuleOptions = Pick<AppDeps, 'config' | 'db'>;
 
 /** Messages listed per page (newest first). */
 export const OUTBOX_PAGE_SIZE = 200;
@@ -36,39 +34,38 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const presentOutboxMessage = (r: OutboxRow): TOutboxMessage => ({
+  channel: r.channel,
+  recipient: r.recipient,
+  subject: r.subject,
+  body: r.body,
+  time: r.created.toISOString(),
+});
+
 /** The outbox and the fault switch (mount at prefix '/dev'). */
 export const devModule: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopbackRequest(request)) return reply.code(404).send(errorBody('Not Found'));
   });
-  await app.register(faultRoutes, { db });
-  await app.register(outboxRoutes, { config, db });
+  const repo = new DevRepository(db.db);
+  await app.register(faultRoutes, { repo });
+  await app.register(outboxRoutes, { config, repo });
 };
 
 /** GET /dev/outbox.json and GET /dev/outbox. */
-const outboxRoutes: FastifyPluginAsync<DevModuleOptions> = async (app, { config, db }) => {
+const outboxRoutes: FastifyPluginAsync<Pick<AppDeps, 'config'> & { repo: DevRepository }> = async (
+  app,
+  { config, repo },
+) => {
   app.addHook('onRequest', async (_request, reply) => {
     if (!config.notify.outbox) return reply.code(404).send(errorBody('Not Found'));
   });
 
-  const list = async () => {
-    const rows = await db.db
-      .select()
-      .from(devOutboxMessages)
-      .orderBy(desc(devOutboxMessages.created), desc(devOutboxMessages.id))
-      .limit(OUTBOX_PAGE_SIZE);
-    return rows.map((r) => ({
-      channel: r.channel,
-      recipient: r.recipient,
-      subject: r.subject,
-      body: r.body,
-      time: r.created.toISOString(),
-    }));
-  };
+  const list = async () => (await repo.latestOutboxMessages(OUTBOX_PAGE_SIZE)).map(presentOutboxMessage);
 
-  app.get('/outbox.json', { schema: { hide: true } }, async () => list());
+  register(app, routes.devOutboxJson, {}, async () => list());
 
-  app.get('/outbox', { schema: { hide: true } }, async (_request, reply) => {
+  register(app, routes.devOutboxPage, {}, async (_request, reply) => {
     const rows = await list();
     const items = rows
       .map(
