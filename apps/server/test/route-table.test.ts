@@ -38,31 +38,6 @@ function expectedRoutes(key: RouteKey): string[] {
   return paths.map((p) => `${entry.method} ${p.toLowerCase()}`);
 }
 
-/** Entries whose route modules still register by hand (being migrated to platform/route.ts; empty when done). */
-const NOT_YET_FROM_TABLE = new Set<RouteKey>([
-  'mapClusterStrikes',
-  'mapStrikes',
-  'mapStormVectors',
-  'mapTropicalForecast',
-  'mapAlertsByPoint',
-  'mapAlerts',
-  'mapProductUrl',
-  'mapRadarFrames',
-  'mapRadarWms',
-  'mapRadarTile',
-  'mapBasemapTile',
-  'mapSatelliteTile',
-  'mapStyle',
-  'mapProduct',
-  'streamLightning',
-  'devFaultList',
-  'devFaultAdd',
-  'devFaultClear',
-  'devFaultRemove',
-  'devOutboxJson',
-  'devOutboxPage',
-]);
-
 let t: TestApp;
 const registered: Registered[] = [];
 
@@ -92,8 +67,7 @@ describe('route table', () => {
     for (const { method, url, route } of registered.filter((r) => inScope(r.url))) {
       const key = byRoute.get(`${method} ${url.toLowerCase()}`);
       if (!key) unlisted.push(`${method} ${url}`);
-      else if (route !== routes[key] && !NOT_YET_FROM_TABLE.has(key))
-        handWritten.push(`${key} (${method} ${url})`);
+      else if (route !== routes[key]) handWritten.push(`${key} (${method} ${url})`);
     }
     expect(unlisted, 'registered but not in the route table').toEqual([]);
     expect(handWritten, 'registered by hand, not from its table entry').toEqual([]);
