@@ -1,26 +1,17 @@
-// GET Customer, GET Customer/{id} (spec 01 §7 'Customers').
+// GET Customer, GET Customer/{id} (spec 01 §7 'Customers'); the customer service decides who reads which.
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { CustomerRepository } from './customer.repository.ts';
-import { presentCustomer } from './customer.presenter.ts';
-import { assertCustomerScope, isSuperAdmin, principalOf } from '../scope.ts';
+import { CustomerService } from './customer.service.ts';
 
 export const customerRoutes: FastifyPluginAsync<Pick<AppDeps, 'db'>> = async (app, { db }) => {
-  const repo = new CustomerRepository(db.db);
+  const service = new CustomerService(new CustomerRepository(db.db));
 
-  register(app, routes.customerList, {}, async (request) => {
-    const p = principalOf(request);
-    if (isSuperAdmin(p)) return (await repo.list()).map(presentCustomer);
-    const own = await repo.findById(p.customerId);
-    return own ? [presentCustomer(own)] : [];
-  });
-
-  register(app, routes.customerGet, {}, async (request) => {
-    const p = principalOf(request);
-    const row = await repo.findById(request.params.id);
-    assertCustomerScope(p, row?.id, 'Customer');
-    return presentCustomer(row!);
-  });
+  register(app, routes.customerList, {}, async (request) => service.list(principalOf(request)));
+  register(app, routes.customerGet, {}, async (request) =>
+    service.get(principalOf(request), request.params.id),
+  );
 };
