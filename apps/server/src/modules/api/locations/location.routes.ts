@@ -9,15 +9,12 @@ import { routes } from '@allclear/contracts/routes';
 import { isInRadarCoverage } from '@allclear/domain';
 import type { Geocoder } from '../../../geocoding/index.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
-import { notFound } from '../../../platform/errors.ts';
 import { register } from '../../../platform/route.ts';
-import { UserRepository } from '../users/user.repository.ts';
-import { assertCustomerScope, principalOf } from '../scope.ts';
-import { LocationRepository } from './location.repository.ts';
-import { canManageUser } from '../users/user.policy.ts';
-import { LOCATION_MESSAGES, LocationService } from './location.service.ts';
+import { principalOf } from '../../shared/principal.ts';
+import { organizationLocationRoutes } from '../organization-locations/index.ts';
 import { geocodeRoutes } from './geocode.routes.ts';
-import { organizationLocationRoutes } from '../organization-locations/organization-location.routes.ts';
+import { LocationRepository } from './location.repository.ts';
+import { LOCATION_MESSAGES, LocationService } from './location.service.ts';
 
 export const locationRoutes: FastifyPluginAsync<
   Pick<AppDeps, 'db' | 'bus' | 'clock'> & { geocoder: Geocoder }
@@ -25,28 +22,17 @@ export const locationRoutes: FastifyPluginAsync<
   // the geocoding and organisation-location calls the location form uses, live with it
   await app.register(geocodeRoutes, { geocoder });
   await app.register(organizationLocationRoutes, { db });
-  const repo = new LocationRepository(db.db);
-  const usersRepo = new UserRepository(db.db);
-  const service = new LocationService(repo, bus, clock);
-
-  /** The user a call names, when the caller is that user or manages them (404 otherwise). */
-  async function managedUser(request: Parameters<typeof principalOf>[0], userId: string) {
-    const p = principalOf(request);
-    const target = await usersRepo.findWithRelations(userId);
-    assertCustomerScope(p, target?.user.customerId, 'User');
-    if (target!.user.id !== p.userId && !canManageUser(p, target!)) throw notFound('User');
-    return target!.user;
-  }
+  // the service authorises: the location policy for a location, the user policy for the user a call names
+  const service = new LocationService(new LocationRepository(db.db), bus, clock);
 
   register(app, routes.locationList, {}, async (request) => {
     const p = principalOf(request);
     return service.list(p, p.userId, p.customerId);
   });
 
-  register(app, routes.locationListForUser, {}, async (request) => {
-    const user = await managedUser(request, request.params.userId);
-    return service.list(principalOf(request), user.id, user.customerId);
-  });
+  register(app, routes.locationListForUser, {}, async (request) =>
+    service.listOfUser(principalOf(request), request.params.userId),
+  );
 
   register(app, routes.locationAdd, {}, async (request) => {
     const location = await service.add(principalOf(request), request.body);
@@ -69,8 +55,7 @@ export const locationRoutes: FastifyPluginAsync<
   });
 
   register(app, routes.locationReplacePreloaded, {}, async (request) => {
-    const user = await managedUser(request, request.params.userId);
-    await service.replacePreloaded(principalOf(request), user, request.body);
+    await service.replacePreloadedOf(principalOf(request), request.params.userId, request.body);
     return LOCATION_MESSAGES.preloadsUpdated;
   });
 

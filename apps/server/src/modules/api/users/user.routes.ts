@@ -4,7 +4,7 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { register } from '../../../platform/route.ts';
-import { principalOf } from '../scope.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { UserRepository } from './user.repository.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 
