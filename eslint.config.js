@@ -12,6 +12,13 @@ const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// Every folder under apps/server/src/modules/api is an API module.
+const apiModules = readdirSync(join(import.meta.dirname, 'apps/server/src/modules/api'), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
 const ourPackages = ['@allclear/contracts', '@allclear/weather', '@allclear/server', '@allclear/web'];
 
 export default tseslint.config(
@@ -30,7 +37,12 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
     rules: {
+      // the house has no import circle (issue 13): a circle makes load order matter and hides which layer owns what
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-restricted-paths': [
@@ -50,6 +62,24 @@ export default tseslint.config(
               message:
                 'platform is below modules and engine: the composition root (app.ts, main.ts) passes what it needs',
             },
+            // only the composition root knows the whole app: nothing imports app.ts or main.ts (not even a type:
+            // a route module receives the slice of the dependencies it declares, typed from platform/deps.ts)
+            {
+              target: './apps/server/src/{modules,engine,platform,db,geocoding}/**/!(*.test|test-*).ts',
+              from: ['./apps/server/src/app.ts', './apps/server/src/main.ts'],
+              message: 'import AppDeps from platform/deps.ts; app.ts composes, nothing imports it',
+            },
+            // an API module uses another only through that module's index.ts (its public edge)
+            ...apiModules.flatMap((m) =>
+              apiModules
+                .filter((n) => n !== m)
+                .map((n) => ({
+                  target: `./apps/server/src/modules/api/${m}`,
+                  from: `./apps/server/src/modules/api/${n}`,
+                  except: ['./index.ts'],
+                  message: `use ${n} through modules/api/${n}/index.ts`,
+                })),
+            ),
             // the web's shell (src/app) composes features; features, components and lib never import it
             // (tests may render the whole app)
             {
@@ -92,6 +122,13 @@ export default tseslint.config(
         'error',
         { object: 'Date', property: 'now', message: 'time is a parameter in domain' },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'time is a parameter in domain: no new Date() without a value',
+        },
+      ],
     },
   },
   {
@@ -103,6 +140,26 @@ export default tseslint.config(
           paths: ourPackages
             .filter((p) => p !== '@allclear/contracts' && p !== '@allclear/weather')
             .map((name) => ({ name, message: 'packages do not import apps' })),
+        },
+      ],
+    },
+  },
+  {
+    // the server's data access: only repositories and db/ touch Drizzle and the schema (issue 13 'Layers')
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'only *.repository.ts and src/db/ query the database' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'only *.repository.ts and src/db/ query the database' },
+            {
+              group: ['**/db/schema', '**/db/schema/*', '**/db/schema/**'],
+              message: 'only *.repository.ts and src/db/ read the table definitions',
+            },
+          ],
         },
       ],
     },
@@ -123,9 +180,17 @@ export default tseslint.config(
               message: 'import maplibre-gl only through src/components/map/maplibre.ts',
             },
             { name: 'echarts', message: 'import echarts only through src/components/chart/echarts.ts' },
+            {
+              name: 'react-map-gl',
+              message: 'import react-map-gl only through src/components/map/maplibre.ts',
+            },
           ],
           patterns: [
             { group: ['echarts/*'], message: 'import echarts only through src/components/chart/echarts.ts' },
+            {
+              group: ['react-map-gl/*', 'maplibre-gl/*'],
+              message: 'import react-map-gl and maplibre-gl only through src/components/map/maplibre.ts',
+            },
           ],
         },
       ],

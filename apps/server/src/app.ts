@@ -27,9 +27,6 @@ import { createConfiguredGeocoder } from './geocoding/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
 
-// Temporary, until every route module imports it from platform/deps.ts.
-export type { AppDeps } from './platform/deps.ts';
-
 /** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */
 export const SERVICE_PREFIXES = [
   '/api',

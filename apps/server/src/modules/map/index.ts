@@ -1,6 +1,8 @@
 // The map service at /map (spec 01 §7 'Map service'): signed-in data calls, and public images,
 // tiles and styles that MapLibre fetches without our bearer header. See README.md for every URL.
 import type { FastifyPluginAsync } from 'fastify';
+// app.authenticate is declared with the auth plugin
+import type {} from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { BaseMap } from './basemap.ts';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
-import { principalOf } from '../scope.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { AirQualityService } from './air-quality.service.ts';
 
 export const airQualityRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (

@@ -12,7 +12,7 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { register, type RouteRequest } from '../../../platform/route.ts';
-import { principalOf } from '../scope.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { ObservationService } from './observation.service.ts';
 
 const HOUR_MS = 3_600_000;

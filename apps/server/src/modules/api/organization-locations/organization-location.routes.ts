@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
-import { principalOf } from '../scope.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { OrganizationLocationRepository } from './organization-location.repository.ts';
 import { OrganizationLocationService } from './organization-location.service.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
-import { principalOf } from '../scope.ts';
+import { principalOf } from '../../shared/principal.ts';
 import { SimService } from './sim.service.ts';
 
 export const simRoutes: FastifyPluginAsync<Pick<AppDeps, 'weather' | 'clock'>> = async (
