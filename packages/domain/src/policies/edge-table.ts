@@ -2,7 +2,7 @@
 // caller and row kind) into cases, refusing a table that misses a caller, a row kind or an action.
 import type { EntityPolicy } from './entity-policy.ts';
 import type { Decision, PolicyPrincipal } from './role-matrix.ts';
-import type { RoleName } from '../access.ts';
+import type { RoleName } from '../roles.ts';
 
 /** A allowed, H hidden (404), F forbidden (403), L locked. */
 export const DECISION_LETTERS: Readonly<Record<string, Decision>> = {

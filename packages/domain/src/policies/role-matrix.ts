@@ -7,7 +7,7 @@
 // conventions') fill what the spec matrices leave open: a Super Admin may cross customers, and every other
 // role stays within its customer. Spec 02 §6 'Assistant Admin data: only their own group' makes the
 // Assistant Admin 'group' on every entity whose rows belong to groups, 'customer' on those that have none.
-import type { Permission, RoleName } from '../access.ts';
+import type { Permission, RoleName } from '../roles.ts';
 
 /** How far a grant reaches; each value includes the ones before it. */
 export const REACHES = ['none', 'own', 'group', 'customer', 'all'] as const;

@@ -1,6 +1,6 @@
 // Who may see and manage a user and a notification-only contact (spec 02 §6 'Matrix': Users page, Add User,
 // Edit/delete a user, Resend invite, User group dropdown; 'Assistant Admin data: only their own group').
-import { ROLE_HIERARCHY } from '../access.ts';
+import { ROLE_HIERARCHY } from '../roles.ts';
 import { groupsOf, matrixPolicy } from './entity-policy.ts';
 import type { PolicyPrincipal } from './role-matrix.ts';
 

@@ -1,5 +1,5 @@
 // Who may do what to users and user groups (spec 02 §6 'Matrix').
-import { ADMIN_ROLES, ROLE_HIERARCHY, type RoleName } from '../access.ts';
+import { ADMIN_ROLES, ROLE_HIERARCHY, type RoleName } from '../roles.ts';
 
 /** A user as the permission rules read them: role hierarchy (lower is more powerful) and user group (site) id. */
 export interface PermissionSubject {

@@ -15,29 +15,9 @@ export const SEVERE_DBZ = 55;
 /** Reflectivity of a newborn or dying cell, dBZ. */
 const BASE_DBZ = 20;
 
-export type CellOrigin = 'background' | 'focus' | 'spawned';
+import type { CellSpec } from './cell-spec.ts';
 
-export interface CellSpec {
-  id: string;
-  /** 32-bit key for the cell's seeded random streams. */
-  key: number;
-  origin: CellOrigin;
-  birthMs: number;
-  lifetimeMs: number;
-  birthLatitude: number;
-  birthLongitude: number;
-  speedMs: number;
-  /** Direction of motion, degrees clockwise from north. */
-  headingDeg: number;
-  /** Maximum reflectivity at maturity, dBZ. */
-  peakDbz: number;
-  /** Distance at which reflectivity has fallen 20 dB below the core, km. */
-  radiusKm: number;
-  /** Flashes per minute at peak reflectivity. */
-  peakFlashesPerMinute: number;
-  /** The cell rotates (mesocyclone) when strong. */
-  rotating: boolean;
-}
+export type { CellOrigin, CellSpec } from './cell-spec.ts';
 
 /** Life-cycle envelope 0..1 at a fraction of life: growth to 30 %, mature to 60 %, decay to 100 %. */
 export function lifeEnvelope(fraction: number): number {

@@ -3,7 +3,7 @@
 // stretched along the steering wind, a trailing stratiform region of light echo (20-35 dBZ) behind
 // them once the storm has matured, and a seeded fractal texture that breaks up the edges.
 // A shape is a pure function of (seed, cell, time), like everything else in the world.
-import type { CellSpec } from './cells.ts';
+import type { CellSpec } from './cell-spec.ts';
 import { fractalNoise, valueNoise } from './noise.ts';
 import { mixKeys, mulberry32 } from './prng.ts';
 
