@@ -14,6 +14,10 @@ import {
   defaultGroupAlertTimes,
   soundDurationOptions,
   playTimesOptions,
+  isOnTimeStep,
+  groupAlertTimeRowErrors,
+  GROUP_START_TIME_OFF_STEP,
+  GROUP_END_TIME_OFF_STEP,
 } from './alert-times.ts';
 
 const row = { day: 1, startTime: '08:00:00', endTime: '17:00:00', allDay: false, enabled: true };
@@ -89,5 +93,24 @@ describe('alert times and siren settings (spec 02 §4, §5, §9)', () => {
   it('offers sound durations 5 to 30 s in steps of 5 and play times 1 to 10', () => {
     expect(soundDurationOptions()).toEqual([5, 10, 15, 20, 25, 30]);
     expect(playTimesOptions()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('accepts a group time exactly on the half hour and refuses one a minute or a second off', () => {
+    expect(isOnTimeStep('05:30:00', 30)).toBe(true);
+    expect(isOnTimeStep('00:00:00', 30)).toBe(true);
+    expect(isOnTimeStep('05:31:00', 30)).toBe(false);
+    expect(isOnTimeStep('05:30:01', 30)).toBe(false);
+    expect(isOnTimeStep('05:15:00', 15)).toBe(true);
+    expect(isOnTimeStep('nonsense', 30)).toBe(false);
+  });
+
+  it("names the start and end of a group row off the 30-minute options, and skips an all-day row's end", () => {
+    const base = { day: 1, startTime: '22:00:00', endTime: '06:00:00', allDay: false, enabled: true };
+    expect(groupAlertTimeRowErrors(base)).toEqual({});
+    expect(groupAlertTimeRowErrors({ ...base, startTime: '05:15:00', endTime: '23:45:00' })).toEqual({
+      StartTime: GROUP_START_TIME_OFF_STEP,
+      EndTime: GROUP_END_TIME_OFF_STEP,
+    });
+    expect(groupAlertTimeRowErrors({ ...base, allDay: true, endTime: '23:45:00' })).toEqual({});
   });
 });

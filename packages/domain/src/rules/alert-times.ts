@@ -117,6 +117,29 @@ export function defaultGroupAlertTimes(): AlertTimeRow[] {
   }));
 }
 
+/** True when a 'HH:mm:ss' time is one of the options every `stepMinutes` from midnight (spec 02 §5, §9). */
+export function isOnTimeStep(time: TimeOfDay, stepMinutes: number): boolean {
+  const [h = NaN, m = NaN, sec = 0] = time.split(':').map(Number);
+  return sec === 0 && Number.isInteger(h) && Number.isInteger(m) && (h * 60 + m) % stepMinutes === 0;
+}
+
+/** Texts of a group alert-time row's errors (ours; spec 02 §5 'User group' names the fields only). */
+export const GROUP_START_TIME_OFF_STEP = 'Choose a start time from the list (every 30 minutes).';
+export const GROUP_END_TIME_OFF_STEP = 'Choose an end time from the list (every 30 minutes).';
+
+/**
+ * Errors of a user group's alert-time row, keyed StartTime and EndTime: a time that is not one of the 30-minute
+ * options (spec 02 §5 'User group', §9). An overnight range is allowed (it gets the note); an all-day row's end is
+ * not read.
+ */
+export function groupAlertTimeRowErrors(row: AlertTimeRow): Partial<Record<'StartTime' | 'EndTime', string>> {
+  const errors: Partial<Record<'StartTime' | 'EndTime', string>> = {};
+  if (!isOnTimeStep(row.startTime, GROUP_TIME_STEP_MINUTES)) errors.StartTime = GROUP_START_TIME_OFF_STEP;
+  if (!row.allDay && !isOnTimeStep(row.endTime, GROUP_TIME_STEP_MINUTES))
+    errors.EndTime = GROUP_END_TIME_OFF_STEP;
+  return errors;
+}
+
 /** Siren sound duration choices 5..30 seconds step 5 (spec 02 §5, §9). */
 export function soundDurationOptions(): number[] {
   return [5, 10, 15, 20, 25, 30];

@@ -7,6 +7,9 @@ import {
   validatePolicyForm,
   isLightningPolicyType,
   NEW_POLICY_DEFAULTS,
+  policyThresholdRange,
+  defaultTriggerMessage,
+  defaultAllClearMessage,
 } from './policy-form.ts';
 
 describe('policy form (spec 01 §9, spec 02 §5, §9)', () => {
@@ -47,5 +50,48 @@ describe('policy form (spec 01 §9, spec 02 §5, §9)', () => {
 
   it('starts a new policy at threshold 0, re-alert 10 and all clear 30', () => {
     expect(NEW_POLICY_DEFAULTS).toEqual({ threshold: 0, reAlertMinutes: 10, allClearMinutes: 30 });
+  });
+
+  it('accepts a lightning radius of exactly 1 and exactly 50 miles, and refuses 0.9 and 50.1', () => {
+    const draft = (threshold: number) => ({
+      threshold,
+      allClearMinutes: 10,
+      minAllClear: 10,
+      thresholdRange: policyThresholdRange('LR1'),
+    });
+    expect(validatePolicyForm(draft(1))).toEqual({});
+    expect(validatePolicyForm(draft(50))).toEqual({});
+    expect(validatePolicyForm(draft(0.9))).toEqual({ Threshold: 'Threshold must be at least 1.' });
+    expect(validatePolicyForm(draft(50.1))).toEqual({ Threshold: 'Threshold must be at most 50.' });
+  });
+
+  it('keeps wind, precipitation and AQI at or above 0, and leaves temperatures unbounded', () => {
+    expect(policyThresholdRange('WIND')).toEqual({ min: 0, max: null });
+    expect(policyThresholdRange('AQI-PM2.5')).toEqual({ min: 0, max: null });
+    expect(policyThresholdRange('CHILL')).toEqual({ min: null, max: null });
+    const wind = { allClearMinutes: 10, minAllClear: 10, thresholdRange: policyThresholdRange('WIND') };
+    expect(validatePolicyForm({ ...wind, threshold: 0 })).toEqual({});
+    expect(validatePolicyForm({ ...wind, threshold: -0.1 })).toEqual({
+      Threshold: 'Threshold must be at least 0.',
+    });
+    expect(
+      validatePolicyForm({
+        threshold: -40,
+        allClearMinutes: 10,
+        minAllClear: 10,
+        thresholdRange: policyThresholdRange('CHILL'),
+      }),
+    ).toEqual({});
+  });
+
+  it('starts Notify Users with a trigger message naming what crossed, lightning with its 0.4-mile default', () => {
+    const wind = { shortName: 'WIND', displayName: 'Wind Speed', unit: 'mph', isDesc: false };
+    const chill = { shortName: 'CHILL', displayName: 'Wind Chill', unit: '°F', isDesc: true };
+    const lr1 = { shortName: 'LR1', displayName: 'Lightning', unit: 'mi', isDesc: true };
+    expect(defaultTriggerMessage(wind, 30)).toBe('Wind Speed is at or above 30 mph.');
+    expect(defaultTriggerMessage(chill, 20)).toBe('Wind Chill is at or below 20 °F.');
+    expect(defaultTriggerMessage(lr1, 8)).toBe(defaultLightningTriggerMessage(8));
+    expect(defaultAllClearMessage(wind)).toBe('All clear: Wind Speed is back within the policy.');
+    expect(defaultAllClearMessage(lr1)).toMatch(/^All clear: no lightning/);
   });
 });
