@@ -13,6 +13,15 @@ export interface UserFormDraft {
 
 export type UserFormField = 'FirstName' | 'Email' | 'TimeZone' | 'RoleId' | 'SiteId';
 
+/** The required-field texts of the User modal, keyed by the server's field names (ours; spec 02 §5 names the fields). */
+export const USER_FORM_MESSAGES: Record<UserFormField, string> = {
+  FirstName: 'First Name is required.',
+  Email: 'Email is required.',
+  TimeZone: 'Time Zone is required.',
+  RoleId: 'Permission Level is required.',
+  SiteId: 'User Group is required.',
+};
+
 function isBlank(v: string | number | null | undefined): boolean {
   return v === null || v === undefined || String(v).trim().length === 0;
 }
@@ -20,11 +29,11 @@ function isBlank(v: string | number | null | undefined): boolean {
 /** Required-field errors keyed by the server's field names: First Name, Email (not for Notification Only), Time Zone, Permission Level, User Group; texts ours (spec 02 §5 'User modal'). */
 export function validateUserForm(draft: UserFormDraft): Partial<Record<UserFormField, string>> {
   const errors: Partial<Record<UserFormField, string>> = {};
-  if (isBlank(draft.firstName)) errors.FirstName = 'First Name is required.';
-  if (!draft.isNotificationOnly && isBlank(draft.email)) errors.Email = 'Email is required.';
-  if (isBlank(draft.timeZone)) errors.TimeZone = 'Time Zone is required.';
-  if (isBlank(draft.roleId)) errors.RoleId = 'Permission Level is required.';
-  if (isBlank(draft.siteId)) errors.SiteId = 'User Group is required.';
+  if (isBlank(draft.firstName)) errors.FirstName = USER_FORM_MESSAGES.FirstName;
+  if (!draft.isNotificationOnly && isBlank(draft.email)) errors.Email = USER_FORM_MESSAGES.Email;
+  if (isBlank(draft.timeZone)) errors.TimeZone = USER_FORM_MESSAGES.TimeZone;
+  if (isBlank(draft.roleId)) errors.RoleId = USER_FORM_MESSAGES.RoleId;
+  if (isBlank(draft.siteId)) errors.SiteId = USER_FORM_MESSAGES.SiteId;
   return errors;
 }
 
