@@ -98,5 +98,7 @@ export const devOutboxMessages = pgTable('dev_outbox_messages', {
   recipient: text().notNull(),
   subject: text().notNull().default(''),
   body: text().notNull(),
+  /** Headers an e-mail carried (List-Unsubscribe and List-Unsubscribe-Post for a notification-only contact). */
+  headers: jsonb().$type<Record<string, string>>().notNull().default({}),
   created: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -110,10 +110,43 @@ export const notificationUsers = pgTable(
     phoneNumber: text(),
     timeZone: text().notNull().default('CST'),
     emailUnsubscribed: boolean().notNull().default(false),
+    /** When the contact used an e-mail's unsubscribe link (RFC 8058); null while subscribed. */
+    emailUnsubscribedAt: timestamp({ withTimezone: true }),
     created: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('notification_users_customer_id_idx').on(t.customerId),
     index('notification_users_site_id_idx').on(t.siteId),
+  ],
+);
+
+/**
+ * An invite to set a password (issue 14): a new full user is e-mailed a link holding a random token, and only the
+ * token's SHA-256 is kept. The token is made when the e-mail is composed (sentAt), so it is never stored in clear;
+ * it is single-use (usedAt), expires 72 h after it was sent, and a newer invite revokes the older ones. After the
+ * password is set, the browser that set it is signed in once (signInUsedAt).
+ */
+export const userInvites = pgTable(
+  'user_invites',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Hex SHA-256 of the token; null until the e-mail is composed. */
+    tokenHash: text().unique(),
+    created: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    usedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    signInUsedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('user_invites_user_id_idx').on(t.userId),
+    index('user_invites_customer_id_idx').on(t.customerId),
   ],
 );
