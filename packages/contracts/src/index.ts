@@ -5,6 +5,7 @@ export * from './customers.ts';
 export * from './users.ts';
 export * from './locations.ts';
 export * from './sites.ts';
+export * from './policies.ts';
 export * from './observations.ts';
 export * from './forecasts.ts';
 export * from './threats.ts';

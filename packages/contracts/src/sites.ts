@@ -56,6 +56,8 @@ export const ZSite = z.object({
   users: z.number().int(),
   notificationUsers: z.number().int(),
   policies: z.number().int(),
+  /** Widgets that use the group as their policy group; a group in use cannot be deleted (spec 02 §4 'Policy'). */
+  widgets: z.number().int(),
   alertTimes: z.array(
     z.object({
       id: z.number().int(),

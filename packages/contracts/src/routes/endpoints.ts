@@ -9,7 +9,7 @@
  * bytes or text the web never parses (images, tiles, styles, HTML); 'stream' server-sent events. */
 export type AnswerKind = 'data' | 'json' | 'raw' | 'stream';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -57,6 +57,17 @@ export const endpoints = {
   siteAdd: { method: 'POST', path: '/api/site/add' },
   siteUpdate: { method: 'POST', path: '/api/site/update' },
   siteDelete: { method: 'POST', path: '/api/site/delete/:id' },
+
+  // ── policies (spec 02 §7 'Policies and settings'; issue 14)
+  policyList: { method: 'GET', path: '/api/policy' },
+  policyListForCurrentSite: { method: 'GET', path: '/api/policy/site' },
+  policyListForCustomer: { method: 'GET', path: '/api/policy/customer/:id' },
+  policyListForUser: { method: 'GET', path: '/api/policy/userPolicies/:id' },
+  policyListForSite: { method: 'GET', path: '/api/policy/site/:id' },
+  policyTypes: { method: 'GET', path: '/api/policy/types' },
+  policyAdd: { method: 'POST', path: '/api/policy' },
+  policyUpdate: { method: 'PATCH', path: '/api/policy' },
+  policyDelete: { method: 'DELETE', path: '/api/policy/:id' },
 
   // ── notifications and audit (spec 02 §2.6, §7)
   notificationHistory: { method: 'GET', path: '/api/Notification/History' },

@@ -95,6 +95,7 @@ import {
   ZOrganizationLocationSiteAdd,
   ZUserUuidParam,
 } from '../organization-locations.ts';
+import { ZPolicy, ZPolicyInput, ZPolicyType, ZPolicyUpdate } from '../policies.ts';
 import { ZRole } from '../roles.ts';
 import { ZSite, ZSiteAdd, ZSiteUpdate } from '../sites.ts';
 import {
@@ -281,6 +282,34 @@ export const routes = {
   siteAdd: route(endpoints.siteAdd, { tags: ['groups'], body: ZSiteAdd, response: ZSite }),
   siteUpdate: route(endpoints.siteUpdate, { tags: ['groups'], body: ZSiteUpdate, response: ZSite }),
   siteDelete: route(endpoints.siteDelete, { tags: ['groups'], params: ZIdParam, response: text }),
+
+  // ── policies (issue 14)
+  policyList: route(endpoints.policyList, { tags: ['policies'], response: z.array(ZPolicy) }),
+  policyListForCurrentSite: route(endpoints.policyListForCurrentSite, {
+    tags: ['policies'],
+    summary: "The policies of the caller's own user group",
+    response: z.array(ZPolicy),
+  }),
+  policyListForCustomer: route(endpoints.policyListForCustomer, {
+    tags: ['policies'],
+    params: ZIdParam,
+    response: z.array(ZPolicy),
+  }),
+  policyListForUser: route(endpoints.policyListForUser, {
+    tags: ['policies'],
+    summary: "The policies of a user's group",
+    params: ZUserUuidParam,
+    response: z.array(ZPolicy),
+  }),
+  policyListForSite: route(endpoints.policyListForSite, {
+    tags: ['policies'],
+    params: ZIdParam,
+    response: z.array(ZPolicy),
+  }),
+  policyTypes: route(endpoints.policyTypes, { tags: ['policies'], response: z.array(ZPolicyType) }),
+  policyAdd: route(endpoints.policyAdd, { tags: ['policies'], body: ZPolicyInput, response: ZPolicy }),
+  policyUpdate: route(endpoints.policyUpdate, { tags: ['policies'], body: ZPolicyUpdate, response: ZPolicy }),
+  policyDelete: route(endpoints.policyDelete, { tags: ['policies'], params: ZIdParam, response: text }),
 
   // ── notifications and audit
   notificationHistory: route(endpoints.notificationHistory, {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mostSeverePolicy } from '@allclear/domain';
 import type { WeatherAlert } from '@allclear/weather';
+import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
 import { allClearMessage, warningMessage } from './messages.ts';
@@ -51,8 +52,13 @@ export function governingPolicies(
   return out;
 }
 
-/** The policy engine; `runCycle()` evaluates once at the clock's now (tests call it after moving a ManualClock). */
-export function createPolicyEngine(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
+/**
+ * The policy engine; `runCycle()` evaluates once at the clock's now (tests call it after moving a ManualClock).
+ * With a bus, a committed policy change ('policies-changed') is evaluated at once, not at the next minute.
+ */
+export function createPolicyEngine(
+  ctx: EngineContext & { bus?: Bus },
+): EngineService & { runCycle(): Promise<void> } {
   const repo = new PolicyRepository(ctx.db.db);
   const db = ctx.db.db;
 
@@ -251,9 +257,17 @@ export function createPolicyEngine(ctx: EngineContext): EngineService & { runCyc
   const ticker = createClockTicker(ctx.clock, POLICY_CYCLE_MS, runCycle, (err) =>
     ctx.log.error({ err }, 'policy cycle failed'),
   );
+  let unsubscribe: (() => void) | undefined;
   return {
-    start: async () => ticker.start(),
-    stop: () => ticker.stop(),
+    start: async () => {
+      unsubscribe = ctx.bus?.subscribe('policies-changed', () => void ticker.runNow());
+      ticker.start();
+    },
+    stop: () => {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      return ticker.stop();
+    },
     runCycle: () => ticker.runNow(),
   };
 }

@@ -6,6 +6,7 @@ import { urlSignerFor } from '../../platform/url-signer.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
 import { locationRoutes } from './locations/location.routes.ts';
 import { siteRoutes } from './sites/site.routes.ts';
+import { policyRoutes } from './policies/policy.routes.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
 import { observationRoutes } from './observations/observation.routes.ts';
 import { threatRoutes } from './threats/threat.routes.ts';
@@ -41,6 +42,7 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   await app.register(customerRoutes, deps);
   await app.register(locationRoutes, deps);
   await app.register(siteRoutes, deps);
+  await app.register(policyRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(observationRoutes, deps);
   await app.register(threatRoutes, deps);

@@ -1,9 +1,10 @@
 // User groups: the only code that touches sites and site_alert_times.
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   notificationUsers,
   organizationLocationSites,
+  policies,
   policySites,
   siteAlertTimes,
   sites,
@@ -31,7 +32,7 @@ export class SiteRepository {
     const rows = await this.db.select().from(sites).where(where).orderBy(asc(sites.name), asc(sites.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [userCounts, notiCounts, policyCounts, times] = await Promise.all([
+    const [userCounts, notiCounts, policyCounts, widgetCounts, times] = await Promise.all([
       this.db
         .select({ id: users.siteId, n: count() })
         .from(users)
@@ -48,6 +49,11 @@ export class SiteRepository {
         .where(inArray(policySites.siteId, ids))
         .groupBy(policySites.siteId),
       this.db
+        .select({ id: widgets.policyGroupId, n: count() })
+        .from(widgets)
+        .where(inArray(widgets.policyGroupId, ids))
+        .groupBy(widgets.policyGroupId),
+      this.db
         .select()
         .from(siteAlertTimes)
         .where(inArray(siteAlertTimes.siteId, ids))
@@ -62,6 +68,7 @@ export class SiteRepository {
       users: countOf(userCounts, r.id),
       notificationUsers: countOf(notiCounts, r.id),
       policies: countOf(policyCounts, r.id),
+      widgets: countOf(widgetCounts, r.id),
       alertTimes: times
         .filter((t) => t.siteId === r.id)
         .map(({ id, day, startTime, endTime, allDay, enabled }) => ({
@@ -75,16 +82,41 @@ export class SiteRepository {
     }));
   }
 
-  /** Creates a group with its alert times in one transaction; returns its id. */
+  /** True when another group of the customer has this name (case-insensitive, trimmed). */
+  async nameTaken(customerId: number, name: string, exceptId?: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sites.id })
+      .from(sites)
+      .where(
+        and(
+          eq(sites.customerId, customerId),
+          sql`lower(trim(${sites.name})) = ${name.trim().toLowerCase()}`,
+          exceptId === undefined ? undefined : ne(sites.id, exceptId),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Creates a group with its alert times in one transaction, and links it to the customer's all-groups policies
+   * (they apply to every group, also those made later); returns its id.
+   */
   async create(customerId: number, name: string, alertTimes: TAlertTime[]): Promise<number> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(sites).values({ customerId, name }).returning({ id: sites.id });
+      const siteId = row!.id;
       if (alertTimes.length) {
-        await tx
-          .insert(siteAlertTimes)
-          .values(alertTimes.map(({ id: _id, ...t }) => ({ ...t, siteId: row!.id })));
+        await tx.insert(siteAlertTimes).values(alertTimes.map(({ id: _id, ...t }) => ({ ...t, siteId })));
       }
-      return row!.id;
+      const everyGroup = await tx
+        .select({ id: policies.id })
+        .from(policies)
+        .where(and(eq(policies.customerId, customerId), eq(policies.allGroups, true)));
+      if (everyGroup.length) {
+        await tx.insert(policySites).values(everyGroup.map((p) => ({ policyId: p.id, siteId })));
+      }
+      return siteId;
     });
   }
 

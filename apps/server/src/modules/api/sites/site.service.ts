@@ -1,13 +1,19 @@
 // User-group rules: who may see, create, change and delete a group (the domain's group policy: customer
 // scoping, the Assistant Admin's own-group limit, spec 02 §6), and when a group may be deleted (spec 02 §2.8,
-// §4 'Policy'). Each group is served with what the caller may do to it.
-import type { TSite, TSiteAdd, TSiteUpdate } from '@allclear/contracts';
-import { groupPolicy } from '@allclear/domain';
+// §4 'Policy'), and what a group may hold (spec 02 §4 'Alert-time rows', §5 'User group': a name of its own,
+// times from the 30-minute options, an all-day row ending at 12:00 AM, start equal to end meaning all day).
+// Each group is served with what the caller may do to it.
+import type { TAlertTime, TSite, TSiteAdd, TSiteUpdate } from '@allclear/contracts';
+import { groupAlertTimeRowErrors, groupPolicy, normaliseAlertTimeRow, setRowAllDay } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
-import { ruleViolation } from '../../../platform/errors.ts';
+import { badRequest, ruleViolation, type FieldErrors } from '../../../platform/errors.ts';
 import { authorize, authorizeAction } from '../../shared/authorize.ts';
 import type { SiteRepository } from './site.repository.ts';
 import { presentSite, type SiteDetail } from './site.presenter.ts';
+
+/** Texts of the group rules (ours; spec 02 §5 'User group' names the fields). */
+export const GROUP_NAME_TAKEN = 'Another group already has this name.';
+const VALIDATION_FAILED = 'One or more validation errors occurred.';
 
 export class SiteService {
   constructor(private readonly repo: SiteRepository) {}
@@ -36,13 +42,15 @@ export class SiteService {
   /** '+ New group...' is for Admin and Super Admin only (spec 02 §6). */
   async create(p: Principal, input: TSiteAdd): Promise<TSite> {
     authorizeAction(p, 'group', 'create');
-    const id = await this.repo.create(p.customerId, input.name, input.alertTimes);
+    const alertTimes = await this.checked(p.customerId, input);
+    const id = await this.repo.create(p.customerId, input.name, alertTimes);
     return this.get(p, id);
   }
 
   async update(p: Principal, input: TSiteUpdate): Promise<TSite> {
-    authorize(p, groupPolicy, 'edit', await this.repo.findById(input.id), 'User group');
-    await this.repo.update(input.id, input.name, input.alertTimes);
+    const row = authorize(p, groupPolicy, 'edit', await this.repo.findById(input.id), 'User group');
+    const alertTimes = await this.checked(row.customerId, input, row.id);
+    await this.repo.update(input.id, input.name, alertTimes);
     return this.get(p, input.id);
   }
 
@@ -53,6 +61,25 @@ export class SiteService {
     if (usage.users > 0) throw ruleViolation('Cannot delete a group that has users');
     if (usage.widgets > 0) throw ruleViolation('Cannot delete a group used by a widget');
     await this.repo.delete(id);
+  }
+
+  /**
+   * The alert times to write, normalised (start equal to end is all day; all day ends at 12:00 AM), or 400 naming
+   * each refused field, nothing written: Name taken by another group of the customer, AlertTimes[i].StartTime and
+   * .EndTime off the 30-minute options (the domain's groupAlertTimeRowErrors).
+   */
+  private async checked(customerId: number, input: TSiteAdd, exceptId?: number): Promise<TAlertTime[]> {
+    const errors: FieldErrors = {};
+    if (await this.repo.nameTaken(customerId, input.name, exceptId)) errors.Name = [GROUP_NAME_TAKEN];
+    input.alertTimes.forEach((row, i) => {
+      for (const [field, text] of Object.entries(groupAlertTimeRowErrors(row)))
+        errors[`AlertTimes[${i}].${field}`] = [text];
+    });
+    if (Object.keys(errors).length > 0) throw badRequest(VALIDATION_FAILED, errors);
+    return input.alertTimes.map((row) => {
+      const normal = normaliseAlertTimeRow(row.allDay ? setRowAllDay(row, true) : row);
+      return { ...row, startTime: normal.startTime, endTime: normal.endTime, allDay: normal.allDay };
+    });
   }
 
   private present(p: Principal, rows: SiteDetail[]): TSite[] {

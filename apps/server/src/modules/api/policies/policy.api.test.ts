@@ -1,0 +1,412 @@
+// The policy calls of spec 02 §7 with the shapes of §3 'Policy', every field error of §5 'Policy' (the named field,
+// nothing written), the rules of §4 'Policy' (type fixed once saved, threshold rounded to the type's precision,
+// minimum all-clear from the type, all-groups policies), and a saved policy taking effect in the engines at once:
+// the next evaluation of a reading and the next strike use the new threshold. Runs on PGlite, and on PostgreSQL
+// with TEST_DATABASE_URL.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count, eq, isNull } from 'drizzle-orm';
+import { mphToMs } from '@allclear/domain';
+import type { AlertSource } from '@allclear/weather';
+import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
+import {
+  locationConditions,
+  policies,
+  policyNotificationActions,
+  policySites,
+  policyWarnings,
+} from '../../../db/schema/index.ts';
+import { buildLocation, buildPolicy, buildSite, buildUser } from '../../../db/factories.ts';
+import type { BusEvents } from '../../../platform/bus.ts';
+import { createPolicyEngine } from '../../../engine/policies/policy-engine.ts';
+import { createLightningEngine } from '../../../engine/lightning/engine.ts';
+import { silentLogger, strikeAt } from '../../../engine/lightning/test-support.ts';
+import type { AlertEvent } from '../../../engine/contracts.ts';
+import { POLICY_TYPE_FIXED, POLICY_TYPE_UNKNOWN, SITES_NOT_OURS } from './policy.service.ts';
+
+const TYPE = { LR1: 1, WBGT: 7, PRECIP: 8, WIND: 9 } as const;
+
+let t: TestApp;
+let admin: string;
+let changes: BusEvents['policies-changed'][];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (
+    await buildUser(t.db.db, {
+      customerId: t.a.customer.id,
+      role: 'Admin',
+      siteId: t.a.site.id,
+      password: 'Test-password-1',
+    })
+  ).id;
+  t.bus.subscribe('policies-changed', (e) => changes.push(e));
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(() => {
+  changes = [];
+});
+
+const headers = async (userId = admin) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
+const post = async (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/policy', headers: await headers(), payload });
+const patch = async (payload: unknown) =>
+  t.app.inject({ method: 'PATCH', url: '/api/policy', headers: await headers(), payload });
+const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await headers() });
+const policyCount = async () => (await t.db.db.select({ n: count() }).from(policies))[0]!.n;
+const rowOf = async (id: number) => (await t.db.db.select().from(policies).where(eq(policies.id, id)))[0];
+
+const wind = (over: Record<string, unknown> = {}) => ({
+  policyType: TYPE.WIND,
+  threshold: 30,
+  allClearMinutes: 30,
+  sites: [t.a.site.id],
+  ...over,
+});
+
+describe('POST policy: every field error of spec 02 §5, on its field, with nothing written', () => {
+  const cases: [string, () => Record<string, unknown>, string, string][] = [
+    ['a missing threshold', () => wind({ threshold: undefined }), 'Threshold', 'Threshold is required.'],
+    [
+      'a threshold that is not a number',
+      () => wind({ threshold: 'high' }),
+      'Threshold',
+      'Threshold is required.',
+    ],
+    ['a negative wind speed', () => wind({ threshold: -1 }), 'Threshold', 'Threshold must be at least 0.'],
+    [
+      'a lightning radius under 1 mile',
+      () => wind({ policyType: TYPE.LR1, threshold: 0.9 }),
+      'Threshold',
+      'Threshold must be at least 1.',
+    ],
+    [
+      'a lightning radius that rounds to 50.1 miles',
+      () => wind({ policyType: TYPE.LR1, threshold: 50.05 }),
+      'Threshold',
+      'Threshold must be at most 50.',
+    ],
+    [
+      'an all-clear that is not whole',
+      () => wind({ allClearMinutes: 29.5 }),
+      'AllClearMinutes',
+      'All clear minutes must be a whole number.',
+    ],
+    [
+      "an all-clear under the type's minimum (10)",
+      () => wind({ allClearMinutes: 9 }),
+      'AllClearMinutes',
+      'All clear minutes must be at least 10.',
+    ],
+    ["another customer's group", () => wind({ sites: [t.b.site.id] }), 'Sites', SITES_NOT_OURS],
+    ['a group that does not exist', () => wind({ sites: [987654] }), 'Sites', SITES_NOT_OURS],
+    [
+      'a group twice',
+      () => wind({ sites: [t.a.site.id, t.a.site.id] }),
+      'Sites',
+      'Each group may appear only once.',
+    ],
+    ['an unknown type', () => wind({ policyType: 99 }), 'PolicyType', POLICY_TYPE_UNKNOWN],
+    [
+      'Notify On All Clear without Notify Users',
+      () => wind({ notificationActions: [{ allClear: true, message: 'All clear.' }] }),
+      'NotificationActions',
+      'Notify On All Clear needs Notify Users.',
+    ],
+  ];
+  it.each(cases.map(([name, body, field, text]) => [name, field, text, body] as const))(
+    'refuses %s (400, %s: %s)',
+    async (_, field, text, body) => {
+      const before = await policyCount();
+      const res = await post(body());
+      expect(res.statusCode).toBe(400);
+      expect(res.json().responseException.errors).toEqual({ [field]: [text] });
+      expect(await policyCount()).toBe(before);
+      expect(changes).toEqual([]);
+    },
+  );
+
+  it('names every refused field at once', async () => {
+    const res = await post(wind({ threshold: -5, allClearMinutes: 5, sites: [t.b.site.id] }));
+    expect(Object.keys(res.json().responseException.errors).sort()).toEqual([
+      'AllClearMinutes',
+      'Sites',
+      'Threshold',
+    ]);
+  });
+});
+
+describe('POST, PATCH and DELETE policy: the rules of spec 02 §4', () => {
+  it("adds a policy with the spec's shape, the threshold rounded to the type's precision, and says so on the bus", async () => {
+    const res = await post(
+      wind({
+        threshold: 30.46,
+        reAlertMinutes: 15,
+        notificationActions: [
+          { allClear: false, message: 'High wind: secure equipment.' },
+          { allClear: true, message: 'Wind has eased.' },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const saved = res.json().data;
+    expect(saved).toEqual({
+      id: expect.any(Number),
+      policyType: TYPE.WIND,
+      policyTypeShortName: 'WIND',
+      policyTypeName: 'Wind Speed',
+      policyDisplayName: 'Wind Speed',
+      threshold: 30,
+      isDesc: false,
+      unit: 'mph',
+      precision: 0,
+      limit: null,
+      minAllClear: 10,
+      allClearMinutes: 30,
+      reAlertMinutes: 15,
+      customerId: t.a.customer.id,
+      sites: [t.a.site.id],
+      allGroups: false,
+      notificationActions: [
+        { id: expect.any(Number), triggerId: null, allClear: false, message: 'High wind: secure equipment.' },
+        { id: expect.any(Number), triggerId: null, allClear: true, message: 'Wind has eased.' },
+      ],
+      creatorId: admin,
+      showOnDashboard: true,
+      abilities: { edit: true, delete: true },
+    });
+    expect(changes).toEqual([{ customerId: t.a.customer.id }]);
+    const listed = (await get('/api/policy')).json().data as { id: number }[];
+    expect(listed.find((p) => p.id === saved.id)).toEqual(saved);
+  });
+
+  it('rounds a WBGT threshold to one decimal and a precipitation one to two', async () => {
+    const wbgt = await post(wind({ policyType: TYPE.WBGT, threshold: 88.25 }));
+    expect(wbgt.json().data.threshold).toBe(88.3);
+    const precip = await post(wind({ policyType: TYPE.PRECIP, threshold: 0.125 }));
+    expect(precip.json().data.threshold).toBe(0.13);
+  });
+
+  it('edits a policy and keeps its type: another type is refused naming PolicyType, nothing written', async () => {
+    const id = (await post(wind())).json().data.id as number;
+    changes = [];
+    const before = await rowOf(id);
+    const refused = await patch({ ...wind({ policyType: TYPE.PRECIP, threshold: 1 }), id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().responseException.errors).toEqual({ PolicyType: [POLICY_TYPE_FIXED] });
+    expect(await rowOf(id)).toEqual(before);
+    const badThreshold = await patch({ ...wind({ threshold: -3 }), id });
+    expect(badThreshold.json().responseException.errors).toEqual({
+      Threshold: ['Threshold must be at least 0.'],
+    });
+    expect(await rowOf(id)).toEqual(before);
+    expect(changes).toEqual([]);
+
+    const res = await patch({ ...wind({ threshold: 22, sites: [] }), id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id, threshold: 22, sites: [] });
+    expect(changes).toEqual([{ customerId: t.a.customer.id }]);
+  });
+
+  it('applies an all-groups policy to every group of the customer, also one made later', async () => {
+    const res = await post(wind({ allGroups: true, sites: [] }));
+    const policy = res.json().data;
+    const groupsNow = ((await get('/api/site')).json().data as { id: number }[]).map((g) => g.id);
+    expect(policy.sites.sort()).toEqual(groupsNow.sort());
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/site/add',
+      headers: await headers(),
+      payload: { name: 'Late group', alertTimes: [] },
+    });
+    const later = added.json().data.id as number;
+    expect(added.json().data.policies).toBeGreaterThan(0);
+    const again = ((await get('/api/policy')).json().data as { id: number; sites: number[] }[]).find(
+      (p) => p.id === policy.id,
+    );
+    expect(again!.sites).toContain(later);
+    const ofLater = ((await get(`/api/policy/site/${later}`)).json().data as { id: number }[]).map(
+      (p) => p.id,
+    );
+    expect(ofLater).toEqual([policy.id]);
+  });
+
+  it("deletes a policy, its groups and messages ('Deleted')", async () => {
+    const id = (await post(wind({ notificationActions: [{ allClear: false, message: 'Wind.' }] }))).json()
+      .data.id as number;
+    changes = [];
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/policy/${id}`, headers: await headers() });
+    expect(res.json()).toEqual({ data: 'Deleted' });
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await t.db.db.select().from(policySites).where(eq(policySites.policyId, id))).toEqual([]);
+    expect(
+      await t.db.db
+        .select()
+        .from(policyNotificationActions)
+        .where(eq(policyNotificationActions.policyId, id)),
+    ).toEqual([]);
+    expect(changes).toEqual([{ customerId: t.a.customer.id }]);
+  });
+
+  it('lists the policy types with unit, precision, direction and minimum all-clear', async () => {
+    const types = (await get('/api/policy/types')).json().data as { shortName: string }[];
+    expect(types).toHaveLength(15);
+    expect(types.find((x) => x.shortName === 'CHILL')).toEqual({
+      id: 5,
+      shortName: 'CHILL',
+      name: 'Wind Chill',
+      displayName: 'Wind Chill',
+      unit: '°F',
+      precision: 0,
+      isDesc: true,
+      minAllClear: 10,
+    });
+  });
+
+  it("lists a user's and the caller's own group's policies", async () => {
+    const group = await buildSite(t.db.db, { customerId: t.a.customer.id, name: 'Coaches' });
+    const member = await buildUser(t.db.db, { customerId: t.a.customer.id, siteId: group.id });
+    const id = (await post(wind({ sites: [group.id] }))).json().data.id as number;
+    const ofUser = (await get(`/api/policy/userPolicies/${member.id}`)).json().data as { id: number }[];
+    expect(ofUser.map((p) => p.id)).toEqual([id]);
+    const own = (await get('/api/policy/site')).json().data as { sites: number[] }[];
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((p) => p.sites.includes(t.a.site.id))).toBe(true);
+  });
+});
+
+describe('a saved policy takes effect in the engines at once', () => {
+  const noAlerts: AlertSource = {
+    async activeAlerts() {
+      return [];
+    },
+    async alertsForPoint() {
+      return [];
+    },
+  };
+
+  it('the policy engine evaluates the current reading against the new threshold as soon as it is saved', async () => {
+    const customer = t.b.customer.id;
+    const bAdmin = t.b.admin.id;
+    const location = await buildLocation(t.db.db, { customerId: customer, label: 'Wind field' });
+    const now = t.clock.now();
+    await t.db.db.insert(locationConditions).values({
+      locationId: location.id,
+      observedAt: now,
+      source: 'station',
+      temperatureC: 20,
+      relativeHumidityPct: 50,
+      windSpeedMs: mphToMs(25),
+      windGustMs: mphToMs(25),
+      rainMm: 0,
+      wbgtC: 15,
+      updatedAt: now,
+    });
+    const events: AlertEvent[] = [];
+    const engine = createPolicyEngine({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      weather: { ...t.weather, providers: { ...t.weather.providers, alerts: noAlerts } },
+      log: silentLogger,
+      enqueueAlert: async (_tx, e) => {
+        events.push(e);
+      },
+      bus: t.bus,
+    });
+    const warnings = () =>
+      t.db.db
+        .select()
+        .from(policyWarnings)
+        .where(eq(policyWarnings.locationId, location.id))
+        .then((rows) => rows.filter((w) => w.endedAt === null));
+    try {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/policy',
+        headers: await headers(bAdmin),
+        payload: { policyType: TYPE.WIND, threshold: 40, allClearMinutes: 30, sites: [t.b.site.id] },
+      });
+      const id = created.json().data.id as number;
+      await engine.start();
+      await engine.runCycle();
+      expect(await warnings()).toEqual([]);
+
+      // the clock does not move: only the saved change makes the engine look again
+      const edited = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/policy',
+        headers: await headers(bAdmin),
+        payload: { id, policyType: TYPE.WIND, threshold: 20, allClearMinutes: 30, sites: [t.b.site.id] },
+      });
+      expect(edited.statusCode).toBe(200);
+      await expect
+        .poll(async () => (await warnings()).map((w) => w.threshold), { timeout: 5000 })
+        .toEqual([20]);
+      expect(events.map((e) => e.kind)).toEqual(['policy-warning']);
+    } finally {
+      await engine.stop();
+      await t.db.db.delete(policyWarnings).where(isNull(policyWarnings.endedAt));
+    }
+  });
+
+  it('the lightning engine uses a new LR1 radius for the next strike', async () => {
+    const customer = t.b.customer.id;
+    const location = await buildLocation(t.db.db, {
+      customerId: customer,
+      label: 'Strike field',
+      latitude: 44,
+      longitude: -120,
+      radius1: 10,
+      allClearMinutes: 30,
+    });
+    const lr1 = await buildPolicy(t.db.db, {
+      customerId: customer,
+      shortName: 'LR1',
+      threshold: 5,
+      allClearMinutes: 10,
+      siteIds: [t.b.site.id],
+    });
+    const events: AlertEvent[] = [];
+    const engine = createLightningEngine({
+      config: t.config,
+      db: t.db,
+      clock: t.clock,
+      weather: t.weather,
+      log: silentLogger,
+      enqueueAlert: async (_tx, e) => {
+        events.push(e);
+      },
+      bus: t.bus,
+      autoTick: false,
+    });
+    await engine.start();
+    try {
+      const now = t.clock.now();
+      await engine.ingest([strikeAt(location, 7, now)]);
+      expect(events.filter((e) => e.locationId === location.id)).toEqual([]);
+
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/policy',
+        headers: await headers(t.b.admin.id),
+        payload: {
+          id: lr1.id,
+          policyType: TYPE.LR1,
+          threshold: 8,
+          allClearMinutes: 10,
+          sites: [t.b.site.id],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      await engine.ingest([strikeAt(location, 7, now, { bearingDeg: 90 })]);
+      expect(events.filter((e) => e.locationId === location.id)[0]).toMatchObject({
+        kind: 'lightning-delay',
+        details: { zone: 1, radiusMiles: 8, allClearMinutes: 10 },
+      });
+    } finally {
+      await engine.stop();
+    }
+  });
+});
