@@ -51,22 +51,23 @@ export function reachFor<E extends MatrixEntity>(
 
 /**
  * A policy read straight from the matrix: each action decided by its own rule against the rule that says who may
- * see the entity's rows (`see`: one of the actions, or 'each' when every action stands alone, as pages do), on the
- * row as the matrix reads it (`scope`). `extra` adds a refusal of the row's own (a hierarchy, a lock) once the
- * matrix allows.
+ * see the entity's rows (`see`: one of the actions, 'each' when every action stands alone, as pages do, or per
+ * action), on the row as the matrix reads it (`scope`). `extra` adds a refusal of the row's own (a hierarchy, a
+ * lock) once the matrix allows.
  */
 export function matrixPolicy<E extends MatrixEntity, A extends MatrixAction<E>, R>(
   entity: E,
   actions: readonly A[],
   opts: {
-    see: A | 'each';
+    see: A | 'each' | ((action: A) => A);
     scope: (row: R) => ScopedRow;
     extra?: (p: PolicyPrincipal, action: A, row: R) => Decision | undefined;
   },
 ): EntityPolicy<A, R> {
   return definePolicy<A, R>(actions, (p, action, row) => {
     const act = matrixRule(entity, action);
-    const see = opts.see === 'each' ? act : matrixRule(entity, opts.see);
+    const seeAction = typeof opts.see === 'function' ? opts.see(action) : opts.see;
+    const see = seeAction === 'each' ? act : matrixRule(entity, seeAction);
     const decided = decideByMatrix(p, see, act, opts.scope(row));
     return decided === 'allowed' ? (opts.extra?.(p, action, row) ?? 'allowed') : decided;
   });

@@ -30,6 +30,10 @@ const USERS = {
 
 // letters: view, edit, delete, resendInvite, changeGroup, assignLocations
 const HIDDEN = 'HHHHHH';
+const NO_USERS_PAGE = {
+  ...Object.fromEntries(Object.keys(USERS).map((k) => [k, 'HFFFFH'])),
+  "another customer's Customer": HIDDEN,
+};
 const USER_TABLE = {
   'Super Admin': {
     'Customer of my group': 'AAAAAA',
@@ -58,8 +62,9 @@ const USER_TABLE = {
     'Customer of no group': HIDDEN,
     "another customer's Customer": HIDDEN,
   },
-  Customer: Object.fromEntries(Object.keys(USERS).map((k) => [k, HIDDEN])),
-  'Notification Only': Object.fromEntries(Object.keys(USERS).map((k) => [k, HIDDEN])),
+  // no Users page: another user of their customer is not seen (view), and the page's actions are refused (403)
+  Customer: NO_USERS_PAGE,
+  'Notification Only': NO_USERS_PAGE,
 };
 
 describe('user policy edge table', () => {

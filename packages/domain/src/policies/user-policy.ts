@@ -31,10 +31,13 @@ const below = (p: PolicyPrincipal, row: UserPolicyRow) => ROLE_HIERARCHY[p.role]
  * The matrix (ROLE_MATRIX.user), then the target's own rules: edit, delete and the group dropdown only on a
  * user whose hierarchy is above the editor's (spec 02 §6 'Edit/delete a user'; the dropdown is a field of the
  * same modal); never an invite to a Notification Only user ('Resend invite'); another user's locations are
- * assigned under the edit rule, a user's own by themself.
+ * assigned under the edit rule, a user's own by themself. Who sees the row: for 'view' and 'assignLocations' (a
+ * user's profile and own locations) the view rule; for the Users page's actions (edit, delete, resend, group) the
+ * list rule, so a role without the Users page is refused (403) on its customer's users rather than told they do
+ * not exist (issue 14).
  */
 export const userPolicy = matrixPolicy('user', USER_ACTIONS, {
-  see: 'view',
+  see: (action) => (action === 'view' || action === 'assignLocations' ? 'view' : 'list'),
   scope: (row: UserPolicyRow) => ({
     customerId: row.customerId,
     ownerId: row.id,
