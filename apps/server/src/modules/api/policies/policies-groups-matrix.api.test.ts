@@ -75,7 +75,7 @@ afterAll(async () => {
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
-  payload?: unknown;
+  payload?: Record<string, unknown>;
 }
 const tokenOf = (caller: Caller) =>
   caller === 'Notification Only'

@@ -49,9 +49,9 @@ beforeEach(() => {
 });
 
 const headers = async (userId = admin) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
-const post = async (payload: unknown) =>
+const post = async (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/policy', headers: await headers(), payload });
-const patch = async (payload: unknown) =>
+const patch = async (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: '/api/policy', headers: await headers(), payload });
 const get = async (url: string) => t.app.inject({ method: 'GET', url, headers: await headers() });
 const policyCount = async () => (await t.db.db.select({ n: count() }).from(policies))[0]!.n;

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const headers = async () => ({ authorization: `Bearer ${await t.tokenFor(t.a.admin.id)}` });
-const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+const call = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: await headers(), payload });
 const siteCount = async () => (await t.db.db.select({ n: count() }).from(sites))[0]!.n;
 const rowOf = async (id: number) => (await t.db.db.select().from(sites).where(eq(sites.id, id)))[0];
@@ -38,7 +38,7 @@ const week = (day = -1, over: Record<string, unknown> = {}) =>
   }));
 
 describe('POST site/add and site/update: field errors under Name and AlertTimes[day].StartTime', () => {
-  const cases: [string, () => unknown, string, string][] = [
+  const cases: [string, () => Record<string, unknown>, string, string][] = [
     ['an empty name', () => ({ name: '   ', alertTimes: week() }), 'Name', 'Name is required.'],
     [
       'a name over 100 characters',
