@@ -14,6 +14,7 @@ import { startEngine } from './engine/index.ts';
 import { pino, type LoggerOptions } from 'pino';
 import { loggerOptions } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
+import { createIngestBoard } from './platform/ingest-status.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 
 async function main(): Promise<void> {
@@ -31,10 +32,18 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.database.dataDir);
   if (config.database.embedded) mkdirSync(dataDir, { recursive: true });
   const log = pino(loggerOptions(config.server.logLevel) as LoggerOptions);
-  const db = await openDatabase(
-    config.database.url
-      ? { url: config.database.url, onIdleError: (err) => log.warn({ err }, 'idle database connection lost') }
-      : { dataDir: resolve(dataDir, 'pglite') },
+  const db = await openWhenReachable(
+    () =>
+      openDatabase(
+        config.database.url
+          ? {
+              url: config.database.url,
+              onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+            }
+          : { dataDir: resolve(dataDir, 'pglite') },
+      ),
+    Boolean(config.database.url),
+    log,
   );
   await migrateDatabase(db);
   await seedReferenceData(db);
@@ -42,6 +51,8 @@ async function main(): Promise<void> {
 
   const clock = systemClock;
   const bus = createLocalBus((err, topic) => log.error({ err, topic }, 'bus handler failed'));
+  // the engine's journalled intakes report here; /readyz and the admins' banner read it (issue 21)
+  const ingest = createIngestBoard();
   const weather = await createConfiguredWeather(config, db, clock, {
     warn: (data, msg) => log.warn(data, msg),
     info: (data, msg) => log.info(data, msg),
@@ -49,7 +60,16 @@ async function main(): Promise<void> {
   // The notifier starts first: the engines hand it their decisions from their first tick.
   const notifier = createNotifier({ notify: config.notify, db, clock, log, bus });
   await notifier.service.start();
-  const app = await buildApp({ config, db, clock, weather, enqueueAlert: notifier.enqueueAlert, bus, log });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    weather,
+    enqueueAlert: notifier.enqueueAlert,
+    bus,
+    log,
+    ingest,
+  });
   await app.listen({ port: config.server.port, host: config.server.host });
   const engine = await startEngine({
     config,
@@ -60,6 +80,7 @@ async function main(): Promise<void> {
     enqueueAlert: notifier.enqueueAlert,
     bus,
     demo: Boolean(demo),
+    ingestBoard: ingest,
   });
 
   const lines = [
@@ -100,6 +121,30 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/** Errors of a PostgreSQL that is down or starting (not of a wrong password or database name). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P03']);
+
+/**
+ * Opens the database; a PostgreSQL that does not answer yet (a restart during its outage, issue 21) is tried
+ * again every 2 s, said once and then every minute, rather than the process exiting: the journals in
+ * DATA_DIR keep what waited, and it is applied once the engine starts.
+ */
+async function openWhenReachable<T>(
+  open: () => Promise<T>,
+  retry: boolean,
+  log: { warn(data: object, msg: string): void },
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await open();
+    } catch (err) {
+      if (!retry || !UNREACHABLE.has(String((err as { code?: unknown }).code))) throw err;
+      if (attempt % 30 === 0) log.warn({ err }, 'database unavailable at start; trying again every 2 s');
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
 }
 
 /** 'email configured, sms outbox (not sent), push configured, ...': what an operator must know at start. */

@@ -1,10 +1,15 @@
 // The engine of one process: device gateway (sirens and weather stations over MQTT), lightning,
 // observation ingest, policies and, in simulator demos, the demo meteorologist. Started after the
-// notifier (which the engines hand their decisions to) and stopped before it.
+// notifier (which the engines hand their decisions to) and stopped before it. Strikes are journalled in
+// DATA_DIR/journal before the database sees them (issue 21; engine/ingest).
+import { join, resolve } from 'node:path';
 import type { Bus } from '../platform/bus.ts';
+import type { IngestBoard } from '../platform/ingest-status.ts';
 import type { EngineContext, EngineService } from './contracts.ts';
 import { createDeviceGateway } from './devices/gateway.ts';
+import { openJournal } from './ingest/journal.ts';
 import { createLightningEngine } from './lightning/engine.ts';
+import type { StrikeRecord } from './lightning/strike-record.ts';
 import { createObservationIngest } from './observations/observation-ingest.ts';
 import { createHistoryBackfill } from './observations/history-backfill.ts';
 import { createPolicyEngine } from './policies/policy-engine.ts';
@@ -15,8 +20,22 @@ export interface Engine {
   stop(): Promise<void>;
 }
 
+/** Where an engine part's ingest journal lives: DATA_DIR/journal/<name>. */
+export function journalDir(ctx: Pick<EngineContext, 'config'>, name: string): string {
+  return join(resolve(ctx.config.database.dataDir), 'journal', name);
+}
+
 /** Starts every engine part in dependency order; `stop()` stops them in reverse. */
-export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean }): Promise<Engine> {
+export async function startEngine(
+  ctx: EngineContext & { bus: Bus; demo: boolean; ingestBoard?: IngestBoard },
+): Promise<Engine> {
+  // a corrupt journal stops the start here, naming the file and the byte (journal.ts)
+  const strikeJournal = await openJournal<StrikeRecord>({
+    dir: journalDir(ctx, 'strikes'),
+    name: 'strikes',
+    maxWaiting: ctx.config.ingest.maxWaitingStrikes,
+    clock: ctx.clock,
+  });
   const gateway = createDeviceGateway({ ...ctx });
   const simulated = ctx.weather.simulatorMode;
   // in simulator mode the simulator ticker drives the lightning tick, right after each advance
@@ -24,6 +43,7 @@ export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean
     ...ctx,
     onSirenCommands: () => void gateway.flush(),
     autoTick: !simulated,
+    journal: strikeJournal,
   });
   const parts: EngineService[] = [gateway, lightning];
   if (simulated) {
@@ -46,6 +66,7 @@ export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean
     }
   } catch (err) {
     for (const part of started.reverse()) await part.stop().catch(() => {});
+    await strikeJournal.close();
     throw err;
   }
   return {
@@ -57,6 +78,7 @@ export async function startEngine(ctx: EngineContext & { bus: Bus; demo: boolean
           ctx.log.error({ err }, 'engine part failed to stop');
         }
       }
+      await strikeJournal.close();
     },
   };
 }

@@ -203,9 +203,26 @@ const GeocodingSection = z
     timeoutMs: e.GEOCODER_TIMEOUT_MS,
   }));
 
+/**
+ * Inputs journalled in DATA_DIR before the database sees them (issue 21): how many may wait while it is away.
+ * 300,000 strikes is five minutes of a storm season's peak (1,000 a second), about 75 MB of disk and memory.
+ */
+const IngestSection = z
+  .object({
+    INGEST_MAX_WAITING_STRIKES: z.coerce.number().int().positive().default(300_000),
+    INGEST_MAX_WAITING_DEVICE_EVENTS: z.coerce.number().int().positive().default(20_000),
+  })
+  .transform((e) => ({
+    /** Strikes waiting for the database before the journal refuses more (the scenario API then answers 503). */
+    maxWaitingStrikes: e.INGEST_MAX_WAITING_STRIKES,
+    /** Device events (acks, telemetry, station readings) waiting; readings are thinned before it fills. */
+    maxWaitingDeviceEvents: e.INGEST_MAX_WAITING_DEVICE_EVENTS,
+  }));
+
 const Sections = z.object({
   server: ServerSection,
   database: DatabaseSection,
+  ingest: IngestSection,
   identity: IdentitySection,
   simulator: SimulatorSection,
   map: MapSection,
@@ -252,6 +269,8 @@ export const ConfigSchema = z
       identity: { ...s.identity, oidcAudience: s.identity.oidcAudience ?? `${s.server.publicUrl}/api` },
       /** Each channel's state, decided once at start, and the notifier's settings. */
       notify: {
+        /** The product's public URL, for the links of messages (an invite's activation, a contact's unsubscribe). */
+        publicUrl: s.server.publicUrl,
         outbox: notify.outbox,
         channels: notify.channels,
         settings: settings satisfies NotifierSettings,
@@ -262,6 +281,7 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 export type ServerConfig = Config['server'];
 export type DatabaseConfig = Config['database'];
+export type IngestSettings = Config['ingest'];
 export type IdentityConfig = Config['identity'];
 export type MapSettings = Config['map'];
 export type WeatherSettings = Config['weather'];

@@ -8,6 +8,7 @@ import type { EnqueueAlert } from './alerts.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { IngestBoard } from './ingest-status.ts';
 
 export interface AppDeps {
   config: Config;
@@ -23,4 +24,6 @@ export interface AppDeps {
   geocoder?: Geocoder;
   /** The process logger (one per process); the app makes its own when absent (tests). */
   log?: FastifyBaseLogger;
+  /** What the engine's journalled intakes report (/readyz, the admins' banner); none reported when absent. */
+  ingest?: IngestBoard;
 }

@@ -145,7 +145,8 @@ describe('lightning engine: delay and all-clear of one zone', () => {
     // same id again, same time and place under another id, and an older strike arriving late
     await e.ingest([{ ...first }]);
     await e.ingest([{ ...first, id: `${first.id}-copy` }]);
-    await e.ingest([strikeAt(location, 2, new Date(start.getTime() - MINUTE))]);
+    // older than the delay's reach (31 minutes before it started): nothing to change
+    await e.ingest([strikeAt(location, 2, new Date(start.getTime() - 31 * MINUTE))]);
 
     const after = await h.db.db
       .select()

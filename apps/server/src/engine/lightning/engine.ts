@@ -13,9 +13,18 @@
 // alert of a stored strike was committed with it.
 // Out-of-order strikes (older than a zone's last strike) and duplicates (same id, or same time and
 // place: dropped by the strikes table) change nothing.
+//
+// Every source (the simulator's stream, a licensed feed, the scenario API) hands its strikes to take():
+// they are journalled before the database sees them (ingest/intake.ts, issue 21) and applied from there, so
+// a database outage delays alerts but loses no strike. While strikes taken earlier still wait to be applied,
+// nothing is cleared past the oldest of them (clearBy): a held strike may restart the zone.
 import type { Strike } from '@allclear/weather';
 import type { Bus } from '../../platform/bus.ts';
+import type { IngestBoard, IngestQueueStatus } from '../../platform/ingest-status.ts';
 import type { AlertEvent, EngineContext, EngineService, Tx } from '../contracts.ts';
+import { createIntake, type IntakeOptions, type TakeOutcome } from '../ingest/intake.ts';
+import type { Journal } from '../ingest/journal.ts';
+import { createMemoryJournal } from '../ingest/memory-journal.ts';
 import {
   dueLocationIds,
   dueSirenIds,
@@ -39,9 +48,16 @@ import {
 } from './matcher.ts';
 import { processSirens, type SirenHit } from './siren-processor.ts';
 import { CircleIndex } from './spatial-index.ts';
+import { fromStrikeRecord, toStrikeRecord, type StrikeRecord } from './strike-record.ts';
 import { registerStrikeSink } from './strike-sink.ts';
 import { isExtensionOnly, ZoneCache } from './zone-cache.ts';
-import { applyLocationHits, blankZones, settleLocation, type LocationHit } from './zone-transitions.ts';
+import {
+  applyLocationHits,
+  blankZones,
+  settleLocation,
+  type IncomingStrike,
+  type LocationHit,
+} from './zone-transitions.ts';
 
 /** Real-time period of the timer loop. */
 const TICK_INTERVAL_MS = 1_000;
@@ -75,11 +91,34 @@ export interface LightningEngineContext extends EngineContext {
    * ticker after each advance (engine/simulator-ticker.ts).
    */
   autoTick?: boolean;
+  /**
+   * The journal strikes are taken into before the database (the product's is in DATA_DIR, opened by
+   * engine/index.ts); default: one in memory, for tests and benchmarks.
+   */
+  journal?: Journal<StrikeRecord>;
+  /** Where the strike intake reports its state (/readyz, the admins' banner). */
+  ingestBoard?: IngestBoard;
+  /** Tuning of the strike intake (tests: probe sooner). */
+  intake?: Pick<IntakeOptions<StrikeRecord>, 'retryMs' | 'maxRetryMs' | 'catchUpChunk'>;
 }
 
 export interface LightningEngine extends EngineService {
-  /** Matches and applies strikes (duplicates and out-of-order strikes change nothing); resolves when committed. */
-  ingest(strikes: Strike[]): Promise<void>;
+  /**
+   * Takes strikes from a source: journalled (durable on return), then applied. Resolves 'applied' once
+   * committed, or 'held' while the database does not answer (applied when it does); rejects with
+   * JournalFullError when the journal is full.
+   */
+  take(strikes: Strike[]): Promise<TakeOutcome>;
+  /** The strike intake's state: live, held (database away) or catching up, and what waits. */
+  ingestStatus(): IngestQueueStatus;
+  /** Resolves when no taken strike waits to be applied. */
+  ingestIdle(): Promise<void>;
+  /**
+   * Matches and applies strikes (duplicates and out-of-order strikes change nothing); resolves when committed.
+   * With `redelivered` (the journal offering strikes again) a strike already stored is applied to the zones
+   * once more, raising nothing: its transaction may have committed as the connection dropped.
+   */
+  ingest(strikes: IncomingStrike[], options?: { redelivered?: boolean }): Promise<void>;
   /** Clears every zone and siren whose all-clear time has passed (ctx.clock). */
   tick(): Promise<void>;
   /** Reloads every location, siren and LR policy into the spatial index. */
@@ -115,6 +154,26 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   // Zone states of every location and the rows not written yet (zone-cache.ts).
   const zoneCache = new ZoneCache();
   let loaded = false;
+  const intake = createIntake<StrikeRecord>({
+    name: 'strikes',
+    journal: ctx.journal ?? createMemoryJournal({ name: 'strikes', clock }),
+    clock,
+    log,
+    ...ctx.intake,
+    apply: (entries, how) =>
+      ingest(
+        entries.map((e) => fromStrikeRecord(e.record, e.receivedAt)),
+        how,
+      ),
+    probe: () => db.query('select 1'),
+    timeOf: (record) => Date.parse(record.time),
+  });
+
+  /** Nothing clears past the oldest strike still waiting to be applied (it may restart the zone). */
+  function clearByAt(now: Date): Date {
+    const horizon = intake.horizon();
+    return horizon !== null && horizon < now.getTime() ? new Date(horizon) : now;
+  }
 
   /** Runs engine work one piece at a time, in arrival order (index changes before later strikes). */
   function serial<T>(work: () => Promise<T>): Promise<T> {
@@ -145,8 +204,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     for (const e of locationIndex.values()) horizonMinutes = Math.max(horizonMinutes, e.allClearMinutes);
     const now = clock.now();
     const since = new Date(now.getTime() - horizonMinutes * 60_000);
+    replayStrikes(await loadStrikesSince(db.db, since), now);
+    await flushDirty();
+  }
+
+  /** Applies stored strikes to the cached zones again (delay starts, extensions), raising nothing. */
+  function replayStrikes(stored: readonly Strike[], now: Date): void {
     const hitsByLocation = new Map<number, LocationHit[]>();
-    for (const strike of await loadStrikesSince(db.db, since)) {
+    for (const strike of stored) {
       for (const m of matchLocations(locationIndex, strike)) {
         const list = hitsByLocation.get(m.entry.key) ?? [];
         list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones });
@@ -162,7 +227,6 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       zoneCache.set(id, zones);
       for (const zone of changed) zoneCache.markDirty(id, zone, true);
     }
-    await flushDirty();
   }
 
   /**
@@ -173,15 +237,20 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   async function flushDirty(maxRows = Number.POSITIVE_INFINITY): Promise<void> {
     if (zoneCache.dirtyLocations === 0) return;
     const rows = zoneCache.takeDirty(maxRows);
+    // rows not written (the database away) wait again, first in line
+    const requeue = (err: unknown) => {
+      for (const r of rows) if (zoneCache.has(r.locationId)) zoneCache.markDirty(r.locationId, r.zone, true);
+      throw err;
+    };
     try {
       await saveZoneStates(db.db, rows);
     } catch (err) {
-      if (!isForeignKeyViolation(err)) throw err;
-      await reloadLocations({ ids: [...new Set(rows.map((r) => r.locationId))] });
+      if (!isForeignKeyViolation(err)) requeue(err);
+      await reloadLocations({ ids: [...new Set(rows.map((r) => r.locationId))] }).catch(requeue);
       await saveZoneStates(
         db.db,
         rows.filter((r) => zoneCache.has(r.locationId)),
-      );
+      ).catch(requeue);
     }
   }
 
@@ -223,6 +292,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     hitsByLocation: Map<number, LocationHit[]>,
     now: Date,
     writeBehind: boolean,
+    clearBy: Date,
   ): Promise<() => void> {
     const ids = [...hitsByLocation.keys()];
     const toSave: ZoneStateRow[] = [];
@@ -236,7 +306,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       const cached = zoneCache.get(id);
       const zones = cached ? cached.map((z) => ({ ...z })) : blankZones(id);
       const changed = new Set<number>();
-      const allClear = settleLocation(entry, zones, now, changed);
+      const allClear = settleLocation(entry, zones, now, changed, clearBy);
       if (allClear) events.push(allClear);
       const hits = hitsByLocation.get(id)!;
       events.push(...applyLocationHits(entry, zones, hits, now, changed));
@@ -317,17 +387,25 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     return false;
   }
 
-  async function ingestNow(received: Strike[]): Promise<void> {
-    // one malformed strike from a feed must not fail the batch it came in
+  /** The well-formed strikes; one malformed strike from a feed must not fail the batch it came in. */
+  function wellFormed<S extends Strike>(received: S[]): S[] {
     const batch = received.filter(isWellFormed);
     if (batch.length < received.length) {
       log.warn({ dropped: received.length - batch.length }, 'lightning: malformed strikes dropped');
     }
+    return batch;
+  }
+
+  async function ingestNow(
+    received: IncomingStrike[],
+    redelivered: ReadonlySet<IncomingStrike>,
+  ): Promise<void> {
+    const batch = wellFormed(received);
     if (batch.length === 0) return;
     await ensureLoaded();
     const now = clock.now();
     try {
-      await applyBatch(batch, now);
+      await applyBatch(batch, now, redelivered);
     } catch (err) {
       if (!isForeignKeyViolation(err) && !(err instanceof LocationsGone)) throw err;
       // A location or siren the index matched was deleted before its bus event reached us: the whole batch
@@ -342,25 +420,36 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       );
       await reloadLocations({ ids: [...locationIds] });
       await reloadSirens([...sirenIds]);
-      await applyBatch(batch, now);
+      await applyBatch(batch, now, redelivered);
     }
   }
 
-  /** Stores a batch's new strikes and applies them to the zones and sirens they hit, in one transaction. */
-  async function applyBatch(batch: Strike[], now: Date): Promise<void> {
+  /**
+   * Stores a batch's new strikes and applies them to the zones and sirens they hit, in one transaction. A
+   * redelivered strike already stored is applied to the cached zones again after commit, raising nothing.
+   */
+  async function applyBatch(
+    batch: IncomingStrike[],
+    now: Date,
+    redelivered: ReadonlySet<IncomingStrike>,
+  ): Promise<void> {
     let commands = 0;
     let publish = () => {};
+    const stored: Strike[] = [];
+    const clearBy = clearByAt(now);
     await db.db.transaction(async (tx) => {
+      stored.length = 0;
       const fresh = new Set<string>();
       for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
         for (const id of await insertNewStrikes(tx, batch.slice(i, i + INSERT_CHUNK), now)) fresh.add(id);
       }
-      if (fresh.size === 0) return;
       const accepted: Strike[] = [];
       for (const s of batch) {
-        if (!fresh.delete(s.id)) continue; // a duplicate: only the first copy of an id counts
-        accepted.push(s);
+        if (fresh.delete(s.id)) accepted.push(s);
+        else if (redelivered.has(s)) stored.push(s);
+        // else a duplicate: only the first copy of an id counts
       }
+      if (accepted.length === 0) return;
       accepted.sort((a, b) => a.time.getTime() - b.time.getTime());
       const locationHits = new Map<number, LocationHit[]>();
       const sirenHits = new Map<number, SirenHit[]>();
@@ -376,10 +465,11 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
           sirenHits.set(m.entry.key, list);
         }
       }
-      if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true);
-      if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now);
+      if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true, clearBy);
+      if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now, clearBy);
     });
     publish();
+    if (stored.length > 0) replayStrikes(stored, now);
     if (commands > 0) ctx.onSirenCommands?.();
   }
 
@@ -387,7 +477,11 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     await ensureLoaded();
     await flushWhenIdle();
     const now = clock.now();
-    const [locationIds, sirenIds] = await Promise.all([dueLocationIds(db.db, now), dueSirenIds(db.db, now)]);
+    const clearBy = clearByAt(now);
+    const [locationIds, sirenIds] = await Promise.all([
+      dueLocationIds(db.db, clearBy),
+      dueSirenIds(db.db, clearBy),
+    ]);
     const missing = locationIds.filter((id) => !locationIndex.get(id));
     if (missing.length > 0) await reloadLocations({ ids: missing });
     const missingSirens = sirenIds.filter((id) => !sirenIndex.get(id));
@@ -396,10 +490,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     let publish = () => {};
     if (locationIds.length > 0 || sirenIds.length > 0) {
       await db.db.transaction(async (tx) => {
-        if (locationIds.length > 0)
-          publish = await processLocations(tx, new Map(locationIds.map((id) => [id, []])), now, false);
-        if (sirenIds.length > 0)
-          commands = await processSirens(tx, sirenIndex, new Map(sirenIds.map((id) => [id, []])), now);
+        if (locationIds.length > 0) {
+          const due = new Map(locationIds.map((id) => [id, []]));
+          publish = await processLocations(tx, due, now, false, clearBy);
+        }
+        if (sirenIds.length > 0) {
+          const due = new Map(sirenIds.map((id) => [id, []]));
+          commands = await processSirens(tx, sirenIndex, due, now, clearBy);
+        }
       });
     }
     publish();
@@ -418,7 +516,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   // Strikes that arrive while a batch is being applied wait and are applied together in the next
   // transaction, so a burst costs a few transactions rather than one per strike.
-  let waiting: { strikes: Strike[]; done: (err?: unknown) => void }[] = [];
+  let waiting: { strikes: IncomingStrike[]; redelivered: boolean; done: (err?: unknown) => void }[] = [];
   let drainQueued = false;
   async function drain(): Promise<void> {
     drainQueued = false;
@@ -437,7 +535,11 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       void serial(drain);
     }
     try {
-      await ingestNow(taken.flatMap((w) => w.strikes));
+      const redelivered = new Set(taken.flatMap((w) => (w.redelivered ? w.strikes : [])));
+      await ingestNow(
+        taken.flatMap((w) => w.strikes),
+        redelivered,
+      );
       // the queue is idle and the backlog small: write the zone rows now, before the strikes resolve, so a
       // reader sees them at once
       if (waiting.length === 0 && zoneCache.dirtyLocations <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
@@ -454,23 +556,39 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       );
     }
   }
-  const ingest = (strikes: Strike[]): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ strikes, done: (err) => (err === undefined ? resolve() : reject(err)) });
+  function ingest(strikes: IncomingStrike[], options: { redelivered?: boolean } = {}): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({
+        strikes,
+        redelivered: options.redelivered ?? false,
+        done: (err) => (err === undefined ? resolve() : reject(err)),
+      });
       if (!drainQueued) {
         drainQueued = true;
         void serial(drain);
       }
     });
+  }
+
+  /** Every source's way in: well-formed strikes journalled, then applied (or held while the database is away). */
+  function take(strikes: Strike[]): Promise<TakeOutcome> {
+    return intake.take(wellFormed(strikes).map(toStrikeRecord));
+  }
 
   return {
     locationIndex,
     sirenIndex,
     ingest,
+    take,
+    ingestStatus: () => intake.status(),
+    ingestIdle: () => intake.idle(),
     tick: () => serial(tickNow),
     refreshIndex: () => serial(reloadAll),
     async start() {
       await serial(reloadAll);
+      // strikes an earlier run journalled and did not apply go first
+      await intake.start();
+      if (ctx.ingestBoard) unsubscribers.push(ctx.ingestBoard.register(() => intake.status()));
       const onError = (what: string) => (err: unknown) => log.error({ err }, `lightning: ${what} failed`);
       unsubscribers.push(
         ctx.bus.subscribe('location-changed', (e) => {
@@ -487,9 +605,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
           void serial(() => reloadLocations({ customerId: e.customerId })).catch(onError('policy re-index'));
         }),
         ctx.weather.providers.strikes.subscribe((strikes) => {
-          void ingest(strikes).catch(onError('strike ingest'));
+          void take(strikes).catch(onError('taking strikes'));
         }),
-        registerStrikeSink(ctx.weather, ingest),
+        registerStrikeSink(ctx.weather, take),
       );
       if (ctx.autoTick ?? true) {
         timer = setInterval(onTimer, TICK_INTERVAL_MS);
@@ -500,6 +618,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       if (timer) clearInterval(timer);
       timer = null;
       for (const off of unsubscribers.splice(0)) off();
+      await intake.stop();
       await chain;
       await serial(() => flushDirty());
     },

@@ -176,10 +176,14 @@ export async function loadSirenAlertTimes(db: Tx, sirenIds: readonly number[]): 
     .where(inArray(sirenAlertTimes.sirenId, [...sirenIds]));
 }
 
-/** Inserts strikes, dropping duplicates (same id, or same time and place); returns the ids that were new. Rows travel as one JSON parameter. */
+/**
+ * Inserts strikes, dropping duplicates (same id, or same time and place); returns the ids that were new. A
+ * strike's received_at is when the product took it (its journal's stamp), else `receivedAt`. Rows travel as
+ * one JSON parameter.
+ */
 export async function insertNewStrikes(
   db: Tx,
-  batch: readonly Strike[],
+  batch: readonly (Strike & { receivedAt?: Date })[],
   receivedAt: Date,
 ): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
@@ -193,13 +197,15 @@ export async function insertNewStrikes(
       amperage_ka: s.amperageKa,
       cloud: s.cloud,
       source: s.source,
+      received_at: (s.receivedAt ?? receivedAt).toISOString(),
     })),
   );
   const result = await db.execute(sql`
     insert into strikes (id, time, latitude, longitude, type, amperage_ka, cloud, source, received_at)
-    select id, time, latitude, longitude, type, amperage_ka, cloud, source, ${receivedAt.toISOString()}::timestamptz
+    select id, time, latitude, longitude, type, amperage_ka, cloud, source, received_at
     from jsonb_to_recordset(${json}::jsonb) as t(id text, time timestamptz, latitude double precision,
-      longitude double precision, type smallint, amperage_ka real, cloud boolean, source text)
+      longitude double precision, type smallint, amperage_ka real, cloud boolean, source text,
+      received_at timestamptz)
     on conflict do nothing
     returning id`);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));

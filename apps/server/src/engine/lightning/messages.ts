@@ -27,13 +27,18 @@ export function delayMessage(input: {
   allClearAt: Date;
   /** IANA zone of the location. */
   timeZone: string;
+  /** Set when the alert was held back (a database outage): for how long, and when the strike struck. */
+  held?: { seconds: number; strikeTime: Date };
 }): { subject: string; body: string } {
+  const late = input.held
+    ? ` Sent ${input.held.seconds} s late: the strike at ${localText(input.held.strikeTime, input.timeZone)} was held while the database was unavailable.`
+    : '';
   return {
     subject: `Lightning delay at ${input.label}`,
     body:
       `Lightning detected ${miles(input.distanceMiles)} miles from ${input.label}, inside zone ${input.zone} ` +
       `(${miles(input.radiusMiles)}-mile radius). Seek shelter. All clear at ${localText(input.allClearAt, input.timeZone)} ` +
-      `if no further lightning strikes within ${miles(input.radiusMiles)} miles (${input.allClearMinutes}-minute timer).`,
+      `if no further lightning strikes within ${miles(input.radiusMiles)} miles (${input.allClearMinutes}-minute timer).${late}`,
   };
 }
 

@@ -75,9 +75,10 @@ export function sirenCommand(
 }
 
 /**
- * One siren's step, without I/O: clears it when its timer ran out by `now`, then applies its strikes (oldest
- * first; an older one changes nothing). Changes `state` in place and pushes the commands it may sound
- * (`canSound`: enabled and inside a window) onto `commands`; returns whether the state changed.
+ * One siren's step, without I/O: clears it when its timer ran out by `clearBy` (default `now`; earlier while
+ * strikes taken before `now` still wait to be applied), then applies its strikes (oldest first; an older one
+ * changes nothing). Changes `state` in place and pushes the commands it may sound (`canSound`: enabled and
+ * inside a window) onto `commands`; returns whether the state changed.
  */
 export function advanceSiren(
   entry: SirenEntry,
@@ -86,11 +87,12 @@ export function advanceSiren(
   now: Date,
   canSound: () => boolean,
   commands: NewSirenCommand[],
+  clearBy: Date = now,
 ): boolean {
   let changed = false;
   if (
     state.inDelay &&
-    advanceZone(delayState(state), entry.allClearMinutes, now.getTime()).event === 'all-clear'
+    advanceZone(delayState(state), entry.allClearMinutes, clearBy.getTime()).event === 'all-clear'
   ) {
     state.inDelay = false;
     changed = true;
@@ -120,7 +122,8 @@ export function advanceSiren(
     state.inDelay = next.inDelay;
     changed = true;
     if (event === 'delay-start') {
-      state.delayStartedAt = now;
+      // the delay started when its strike struck (a strike held through a database outage included)
+      state.delayStartedAt = new Date(Math.min(hit.strike.time.getTime(), now.getTime()));
       state.correlationId = randomUUID();
       if (canSound()) {
         commands.push(
@@ -141,12 +144,14 @@ export function advanceSiren(
 /**
  * Steps the sirens of `hitsBySiren` (an empty list: only the clock moved) inside `tx`: reads their states and
  * alert-time windows, writes the changed states and the commands; returns how many commands were queued.
+ * Nothing clears past `clearBy` (see advanceSiren).
  */
 export async function processSirens(
   tx: Tx,
   sirenIndex: CircleIndex<SirenEntry>,
   hitsBySiren: Map<number, SirenHit[]>,
   now: Date,
+  clearBy: Date = now,
 ): Promise<number> {
   const ids = [...hitsBySiren.keys()];
   const stored = new Map((await loadSirenStates(tx, ids)).map((s) => [s.sirenId, s]));
@@ -164,7 +169,8 @@ export async function processSirens(
         entry.timeZoneId,
         now,
       );
-    if (advanceSiren(entry, state, hitsBySiren.get(id)!, now, canSound, commands)) toSave.push(state);
+    if (advanceSiren(entry, state, hitsBySiren.get(id)!, now, canSound, commands, clearBy))
+      toSave.push(state);
   }
   await saveSirenStates(tx, toSave);
   await insertSirenCommands(tx, commands);

@@ -1,8 +1,9 @@
 // Where the scenario API hands injected strikes so they reach the lightning engine at once (not only
 // on the simulator's next advance): the running engine registers itself for its weather instance.
+// The engine journals them first (issue 21): 'applied' once committed, 'held' while the database is away.
 import type { ConfiguredWeather, Strike } from '@allclear/weather';
 
-export type StrikeSink = (strikes: Strike[]) => Promise<void>;
+export type StrikeSink = (strikes: Strike[]) => Promise<'applied' | 'held'>;
 
 const sinks = new WeakMap<ConfiguredWeather, StrikeSink>();
 

@@ -12,6 +12,7 @@ import {
   applyLocationHits,
   blankZones,
   episodeId,
+  HELD_NOTE_MS,
   settleLocation,
   type LocationHit,
 } from './zone-transitions.ts';
@@ -215,13 +216,14 @@ describe('zone transitions: restarts and all-clears', () => {
     expect(step(entry, zones, [], at(59 * MINUTE)).events[0]!.kind).toBe('lightning-all-clear');
   });
 
-  it('a strike older than the zone last strike changes nothing', () => {
+  it('a strike older than the zone last strike, and out of its delay reach, changes nothing', () => {
     const entry = place();
     const zones = blankZones(7);
-    const newer = strike(entry, 5, at(10 * MINUTE));
-    step(entry, zones, [newer], at(10 * MINUTE));
+    const newer = strike(entry, 5, at(40 * MINUTE));
+    step(entry, zones, [newer], at(40 * MINUTE));
     const before = structuredClone(zones);
-    const { events, changed } = step(entry, zones, [strike(entry, 2, at(5 * MINUTE))], at(10 * MINUTE));
+    // 5 + 30 minutes ends before the delay started at minute 40
+    const { events, changed } = step(entry, zones, [strike(entry, 2, at(5 * MINUTE))], at(40 * MINUTE));
     expect(events).toEqual([]);
     expect(changed).toEqual([]);
     expect(zones).toEqual(before);
@@ -324,5 +326,94 @@ describe('zone transitions: replay of stored strikes after a restart', () => {
     expect(episodeId(7, 's-1')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+});
+
+describe('zone transitions: strikes held through a database outage (issue 21)', () => {
+  const held = (s: Strike, receivedAt: Date) => ({ ...s, receivedAt });
+
+  it('a strike applied 2 minutes after it struck starts the delay at its time: countdown and all-clear as without the outage', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const s = held(strike(entry, 5, at(2 * MINUTE)), at(2 * MINUTE));
+    const { events } = step(entry, zones, [s], at(4 * MINUTE));
+    expect(zones[0]).toMatchObject({
+      inDelay: true,
+      lastStrikeAt: at(2 * MINUTE),
+      delayStartedAt: at(2 * MINUTE),
+      allClearAt: new Date('2026-07-01T17:32:00.000Z'),
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-delay',
+      occurredAt: at(4 * MINUTE),
+      details: {
+        strikeTime: '2026-07-01T17:02:00.000Z',
+        allClearAt: '2026-07-01T17:32:00.000Z',
+        heldSeconds: 120,
+        receivedAt: '2026-07-01T17:02:00.000Z',
+      },
+    });
+    expect(events[0]!.body).toContain('All clear at 12:32:00 PM CDT');
+    expect(events[0]!.body).toContain(
+      'Sent 120 s late: the strike at 12:02:00 PM CDT was held while the database was unavailable.',
+    );
+  });
+
+  it(`notes the delay only from ${HELD_NOTE_MS / 1000} s held on (9.999 s: no note)`, () => {
+    const entry = place();
+    const early = step(entry, blankZones(7), [held(strike(entry, 5, at(0)), at(0))], at(HELD_NOTE_MS - 1));
+    expect(early.events[0]!.details).not.toHaveProperty('heldSeconds');
+    expect(early.events[0]!.body).not.toContain('late');
+    const late = step(entry, blankZones(7), [held(strike(entry, 5, at(0)), at(0))], at(HELD_NOTE_MS));
+    expect(late.events[0]!.details).toMatchObject({ heldSeconds: 10 });
+  });
+
+  it('a strike held until its all-clear time has passed starts nothing (exactly 30 minutes)', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const { events } = step(entry, zones, [held(strike(entry, 5, at(0)), at(0))], at(30 * MINUTE));
+    expect(events).toEqual([]);
+    expect(zones[0]).toMatchObject({ inDelay: false, lastStrikeAt: at(0) });
+  });
+
+  it('a held strike inside the delay reach before its start (applied after a newer one) moves the start back, raising nothing', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    const newer = strike(entry, 5, at(10 * MINUTE));
+    const alert = step(entry, zones, [newer], at(10 * MINUTE)).events[0]!;
+    const { events, changed } = step(entry, zones, [strike(entry, 2, at(5 * MINUTE))], at(10 * MINUTE));
+    expect(events).toEqual([]);
+    expect(changed).toEqual([1]);
+    expect(zones[0]).toMatchObject({
+      delayStartedAt: at(5 * MINUTE),
+      lastStrikeId: newer.id,
+      allClearAt: at(40 * MINUTE),
+      correlationId: alert.correlationId,
+    });
+  });
+
+  it('an older strike exactly 30 minutes before the delay start does not move it', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    step(entry, zones, [strike(entry, 5, at(30 * MINUTE))], at(30 * MINUTE));
+    const { changed } = step(entry, zones, [strike(entry, 2, at(0))], at(30 * MINUTE));
+    expect(changed).toEqual([]);
+    expect(zones[0]!.delayStartedAt).toEqual(at(30 * MINUTE));
+  });
+
+  it('nothing clears past clearBy (a held strike may restart the zone); cleared once it reaches the due time, saying how late', () => {
+    const entry = place();
+    const zones = blankZones(7);
+    step(entry, zones, [strike(entry, 5, at(0))], at(0));
+    const changed = new Set<number>();
+    expect(settleLocation(entry, zones, at(31 * MINUTE), changed, at(30 * MINUTE - 1))).toBeNull();
+    expect(zones[0]!.inDelay).toBe(true);
+    const event = settleLocation(entry, zones, at(31 * MINUTE), changed, at(30 * MINUTE));
+    expect(event).toMatchObject({
+      kind: 'lightning-all-clear',
+      occurredAt: at(31 * MINUTE),
+      details: { allClearAt: '2026-07-01T17:30:00.000Z', heldSeconds: 60 },
+    });
   });
 });

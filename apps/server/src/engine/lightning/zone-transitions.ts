@@ -25,11 +25,27 @@ import type { ZoneStateRow } from './lightning.repository.ts';
 import type { LocationEntry } from './matcher.ts';
 import { allClearMessage, delayMessage } from './messages.ts';
 
+/** A strike as the engine applies it: when the product took it (its ingest journal's stamp), if known. */
+export type IncomingStrike = Strike & { receivedAt?: Date };
+
 /** One strike that hit a location: its great-circle distance (miles) and the 0-based zones containing it. */
 export interface LocationHit {
-  strike: Strike;
+  strike: IncomingStrike;
   distanceMiles: number;
   zones: number[];
+}
+
+/**
+ * An alert this much later than its fact (the strike taken, the all-clear due) was held back, by a database
+ * outage in practice: the event says by how long (details.heldSeconds), and a delay's text says so too.
+ */
+export const HELD_NOTE_MS = 10_000;
+
+/** Whole seconds from `fact` to `now` when at least HELD_NOTE_MS, else null. */
+export function heldSeconds(fact: Date | null | undefined, now: Date): number | null {
+  if (!fact) return null;
+  const ms = now.getTime() - fact.getTime();
+  return ms >= HELD_NOTE_MS ? Math.round(ms / 1000) : null;
 }
 
 /** The correlation id of a delay episode: a UUID-shaped digest of the location and the strike that started it. */
@@ -63,19 +79,22 @@ export const delayState = (s: { lastStrikeAt: Date | null; inDelay: boolean }): 
 export const plusMinutes = (t: Date, minutes: number) => new Date(t.getTime() + minutes * 60_000);
 
 /**
- * Zones of a location whose timer ran out by `now` go all clear (their allClearAt is the moment they cleared);
- * returns the all-clear event, if any. Adds every zone it changes to `changed`.
+ * Zones of a location whose timer ran out by `clearBy` (default `now`) go all clear (their allClearAt is the
+ * moment they cleared); returns the all-clear event, raised at `now`, if any. `clearBy` is earlier than `now`
+ * while strikes taken before `now` still wait to be applied (after a database outage): a zone is not cleared
+ * past the oldest of them, which may restart it. Adds every zone it changes to `changed`.
  */
 export function settleLocation(
   entry: LocationEntry,
   zones: ZoneStateRow[],
   now: Date,
   changed: Set<number>,
+  clearBy: Date = now,
 ): AlertEvent | null {
   const cleared: ZoneStateRow[] = [];
   for (const z of zones) {
     if (!z.inDelay) continue;
-    const { event } = advanceZone(delayState(z), entry.allClearMinutes, now.getTime());
+    const { event } = advanceZone(delayState(z), entry.allClearMinutes, clearBy.getTime());
     const due = z.lastStrikeAt ? plusMinutes(z.lastStrikeAt, entry.allClearMinutes) : null;
     if (event === 'all-clear') {
       z.inDelay = false;
@@ -96,6 +115,7 @@ export function settleLocation(
   const radiusMiles = Math.max(...cleared.map((z) => entry.radii[z.zone - 1] ?? 0));
   const correlationId = outer.correlationId ?? randomUUID();
   if (still.length === 0) for (const z of zones) z.correlationId = null;
+  const held = heldSeconds(clearedAt, now);
   const text = allClearMessage({
     label: entry.label,
     zones: zoneNumbers,
@@ -124,14 +144,17 @@ export function settleLocation(
       allClearMinutes: entry.allClearMinutes,
       allClearAt: clearedAt.toISOString(),
       locationAllClear: still.length === 0,
+      ...(held !== null && { heldSeconds: held }),
     },
   };
 }
 
 /**
- * Applies a location's strikes (oldest first) to its zones; returns the delay events. A strike older than a zone's
- * last strike changes nothing. With `replay` (the journal after a restart) a delay starts when its strike struck
- * and raises nothing. Adds every zone it changes to `changed`.
+ * Applies a location's strikes (oldest first) to its zones; returns the delay events. A delay starts when its
+ * strike struck (never later than `now`), so a strike held through a database outage counts down as if there
+ * had been none. A strike older than a zone's last strike changes nothing but the start of the zone's delay,
+ * when it struck inside the delay's reach before it (held strikes applied after newer live ones). With `replay`
+ * (the stored strikes after a restart) nothing is raised. Adds every zone it changes to `changed`.
  */
 export function applyLocationHits(
   entry: LocationEntry,
@@ -151,7 +174,14 @@ export function applyLocationHits(
       const z = zones[i]!;
       const before = delayState(z);
       const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
-      if (state === before) continue; // older than the zone's last strike: changes nothing
+      if (state === before) {
+        // older than the zone's last strike: the delay it is in started no later than this strike
+        if (startsEarlier(z, strikeMs, entry.allClearMinutes)) {
+          z.delayStartedAt = hit.strike.time;
+          changed.add(z.zone);
+        }
+        continue;
+      }
       z.lastStrikeAt = hit.strike.time;
       z.lastStrikeId = hit.strike.id;
       z.lastStrikeDistanceMiles = hit.distanceMiles;
@@ -159,8 +189,7 @@ export function applyLocationHits(
       if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
       if (event === 'delay-start') {
         episode ??= episodeId(entry.key, hit.strike.id);
-        // a replayed episode started when its strike was stored, about when it struck
-        z.delayStartedAt = options.replay ? hit.strike.time : now;
+        z.delayStartedAt = new Date(Math.min(strikeMs, now.getTime()));
         entered.push(z.zone);
       }
       z.inDelay = state.inDelay;
@@ -171,6 +200,7 @@ export function applyLocationHits(
     const zone = entered[0]!;
     const radiusMiles = entry.radii[zone - 1]!;
     const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+    const held = heldSeconds(hit.strike.receivedAt, now);
     const text = delayMessage({
       label: entry.label,
       distanceMiles: hit.distanceMiles,
@@ -179,6 +209,7 @@ export function applyLocationHits(
       allClearMinutes: entry.allClearMinutes,
       allClearAt,
       timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
+      held: held === null ? undefined : { seconds: held, strikeTime: hit.strike.time },
     });
     events.push({
       id: randomUUID(),
@@ -200,8 +231,16 @@ export function applyLocationHits(
         radiusMiles,
         allClearMinutes: entry.allClearMinutes,
         allClearAt: allClearAt.toISOString(),
+        ...(held !== null && { heldSeconds: held, receivedAt: hit.strike.receivedAt!.toISOString() }),
       },
     });
   }
   return events;
+}
+
+/** True when a zone in delay since after `strikeMs` was already in delay from that strike on (its reach covers the start). */
+function startsEarlier(z: ZoneStateRow, strikeMs: number, allClearMinutes: number): boolean {
+  if (!z.inDelay || z.delayStartedAt === null) return false;
+  const startMs = z.delayStartedAt.getTime();
+  return strikeMs < startMs && strikeMs + allClearMinutes * 60_000 > startMs;
 }

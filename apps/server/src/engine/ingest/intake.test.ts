@@ -1,0 +1,275 @@
+// The journalled intake (issue 21): taken before the database, applied in order, held while the database
+// does not answer and applied when it answers again, new records never behind the backlog, an earlier run's
+// records offered again, a record the database refuses skipped loudly, a full journal refused.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/clock.ts';
+import { createIntake, type Intake, type IntakeOptions } from './intake.ts';
+import { JournalFullError, openJournal, type Journal, type JournalEntry } from './journal.ts';
+import { connectionRefused } from './test-support.ts';
+
+interface Rec {
+  id: string;
+  /** epoch ms the record stands for */
+  t: number;
+}
+
+let dir: string;
+let clock: ManualClock;
+const open: { journals: Journal<Rec>[]; intakes: Intake<Rec>[] } = { journals: [], intakes: [] };
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'intake-test-'));
+  clock = new ManualClock('2026-07-01T17:00:00Z');
+});
+
+afterEach(async () => {
+  for (const i of open.intakes.splice(0)) await i.stop();
+  for (const j of open.journals.splice(0)) await j.close().catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A database the test turns off and on: apply and probe fail while it is down. */
+function fakeDatabase() {
+  const db = {
+    down: false,
+    applied: [] as { ids: string[]; redelivered: boolean }[],
+    /** ids the database refuses although it answers */
+    poison: new Set<string>(),
+    /** resolves the next apply only when released (to hold one in flight) */
+    gate: null as Promise<void> | null,
+    async apply(entries: readonly JournalEntry<Rec>[], how: { redelivered: boolean }) {
+      if (db.gate) await db.gate;
+      if (db.down) throw connectionRefused();
+      if (entries.some((e) => db.poison.has(e.record.id))) throw new Error('violates check constraint');
+      db.applied.push({ ids: entries.map((e) => e.record.id), redelivered: how.redelivered });
+    },
+    async probe() {
+      if (db.down) throw connectionRefused();
+    },
+    ids: () => db.applied.flatMap((a) => a.ids),
+  };
+  return db;
+}
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+const logged = () => {
+  const lines: { level: string; msg: string; data: unknown }[] = [];
+  const at = (level: string) => (data: unknown, msg?: string) => {
+    lines.push({ level, msg: msg ?? '', data });
+  };
+  const log = { info: at('info'), warn: at('warn'), error: at('error') };
+  return { lines, log: log as unknown as IntakeOptions<Rec>['log'] };
+};
+
+async function setUp(
+  db: ReturnType<typeof fakeDatabase>,
+  options: Partial<IntakeOptions<Rec>> & { maxWaiting?: number } = {},
+) {
+  const journal = await openJournal<Rec>({
+    dir,
+    name: 'recs',
+    maxWaiting: options.maxWaiting ?? 1000,
+    clock,
+  });
+  open.journals.push(journal);
+  const intake = createIntake<Rec>({
+    name: 'recs',
+    journal,
+    clock,
+    log: silent,
+    retryMs: 5,
+    maxRetryMs: 20,
+    apply: (entries, how) => db.apply(entries, how),
+    probe: () => db.probe(),
+    timeOf: (r) => r.t,
+    ...options,
+  });
+  open.intakes.push(intake);
+  return { journal, intake };
+}
+
+const recs = (from: number, count: number, t0 = 0): Rec[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `r${from + i}`, t: t0 + from + i }));
+const ids = (from: number, count: number) => recs(from, count).map((r) => r.id);
+const until = async (check: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+};
+
+describe('intake: live', () => {
+  it('journals each batch, applies it in order and acknowledges it', async () => {
+    const db = fakeDatabase();
+    const { journal, intake } = await setUp(db);
+    await intake.start();
+    expect(await Promise.all([intake.take(recs(1, 3)), intake.take(recs(4, 2))])).toEqual([
+      'applied',
+      'applied',
+    ]);
+    expect(db.applied).toEqual([
+      { ids: ids(1, 3), redelivered: false },
+      { ids: ids(4, 2), redelivered: false },
+    ]);
+    expect(intake.status()).toMatchObject({ state: 'live', waiting: 0, heldSince: null, failed: 0 });
+    await until(() => journal.stats().waiting === 0);
+  });
+
+  it('holds what is taken before start, and applies it at start', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db);
+    expect(await intake.take(recs(1, 2))).toBe('held');
+    expect(intake.status()).toMatchObject({ state: 'starting', waiting: 2 });
+    await intake.start();
+    await intake.idle();
+    expect(db.ids()).toEqual(ids(1, 2));
+  });
+});
+
+describe('intake: the database away', () => {
+  it('keeps every record taken while it is away, then applies them in order once it answers', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db);
+    await intake.start();
+    await intake.take(recs(1, 2));
+    db.down = true;
+    clock.advance(1_000);
+    expect(await intake.take(recs(3, 2))).toBe('held');
+    clock.advance(1_000);
+    expect(await intake.take(recs(5, 2))).toBe('held');
+    expect(intake.status()).toMatchObject({
+      state: 'held',
+      waiting: 4,
+      heldSince: new Date('2026-07-01T17:00:01Z'),
+      oldestReceivedAt: new Date('2026-07-01T17:00:01Z'),
+    });
+    expect(intake.horizon()).toBe(3);
+
+    db.down = false;
+    await intake.idle();
+    expect(db.ids()).toEqual(ids(1, 6));
+    // what waited is offered as possibly stored already (its first apply may have committed)
+    expect(db.applied.slice(1).every((a) => a.redelivered)).toBe(true);
+    expect(intake.status()).toMatchObject({ state: 'live', waiting: 0, heldSince: null });
+    expect(intake.status().lastCatchUp).toMatchObject({ records: 4 });
+    expect(intake.horizon()).toBeNull();
+  });
+
+  it('applies a record taken after the database is back at once, not behind the backlog', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db, { catchUpChunk: 2 });
+    await intake.start();
+    db.down = true;
+    await intake.take(recs(1, 1));
+    for (let i = 2; i <= 10; i += 1) await intake.take(recs(i, 1));
+    // the database answers, but the backlog's first chunk waits at the gate
+    let release!: () => void;
+    db.gate = new Promise((r) => (release = r));
+    db.down = false;
+    await until(() => intake.status().state === 'catching-up');
+    db.gate = null;
+    const live = intake.take(recs(11, 1));
+    expect(await live).toBe('applied');
+    expect(db.ids()).toEqual(['r11']);
+    release();
+    await intake.idle();
+    expect(db.ids().slice(1)).toEqual(ids(1, 10));
+    expect(db.applied.slice(1).map((a) => a.ids.length)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('a batch whose apply fails as the database goes resolves held and is offered again', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db);
+    await intake.start();
+    let release!: () => void;
+    db.gate = new Promise((r) => (release = r));
+    const inFlight = intake.take(recs(1, 3));
+    db.down = true;
+    release();
+    expect(await inFlight).toBe('held');
+    expect(intake.status()).toMatchObject({ state: 'held', waiting: 3 });
+    db.gate = null;
+    db.down = false;
+    await intake.idle();
+    expect(db.applied).toEqual([{ ids: ids(1, 3), redelivered: true }]);
+  });
+
+  it('keeps all-clears from passing the oldest waiting record: horizon is its time', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db);
+    await intake.start();
+    db.down = true;
+    await intake.take([
+      { id: 'late', t: 500 },
+      { id: 'early', t: 100 },
+    ]);
+    await intake.take([{ id: 'next', t: 700 }]);
+    expect(intake.horizon()).toBe(100);
+    db.down = false;
+    await intake.idle();
+    expect(intake.horizon()).toBeNull();
+  });
+});
+
+describe('intake: restart', () => {
+  it('offers an earlier run’s unapplied records first, as redelivered, then new ones', async () => {
+    const db = fakeDatabase();
+    const first = await setUp(db);
+    await first.intake.start();
+    await first.intake.take(recs(1, 2));
+    db.down = true;
+    await first.intake.take(recs(3, 3));
+    // the process stops (or is killed) with three records waiting
+    await first.intake.stop();
+    await first.journal.close();
+
+    db.down = false;
+    const second = await setUp(db);
+    expect(second.intake.status()).toMatchObject({ state: 'starting', waiting: 3 });
+    await second.intake.start();
+    await second.intake.idle();
+    await second.intake.take(recs(6, 1));
+    expect(db.applied).toEqual([
+      { ids: ids(1, 2), redelivered: false },
+      { ids: ids(3, 3), redelivered: true },
+      { ids: ['r6'], redelivered: false },
+    ]);
+  });
+});
+
+describe('intake: refusals', () => {
+  it('skips a batch the database refuses although it answers, after three tries alone, and says so', async () => {
+    const db = fakeDatabase();
+    db.poison.add('r3');
+    const { lines, log } = logged();
+    const { intake } = await setUp(db, { log });
+    await intake.start();
+    expect(await intake.take(recs(1, 2))).toBe('applied');
+    expect(await intake.take(recs(3, 1))).toBe('held');
+    await intake.take(recs(4, 2));
+    await intake.idle();
+    expect(db.ids()).toEqual(['r1', 'r2', 'r4', 'r5']);
+    expect(intake.status()).toMatchObject({ state: 'live', failed: 1, waiting: 0 });
+    const error = lines.find((l) => l.level === 'error')!;
+    expect(error.msg).toContain('refused 1 recs 3 times although it answers; they are skipped');
+    expect(error.data).toMatchObject({ records: [{ id: 'r3', t: 3 }] });
+  });
+
+  it('refuses a batch when the journal is full, keeping nothing of it, and counts it', async () => {
+    const db = fakeDatabase();
+    db.down = true;
+    const { intake } = await setUp(db, { maxWaiting: 5 });
+    await intake.start();
+    await intake.take(recs(1, 4));
+    await expect(intake.take(recs(5, 2))).rejects.toBeInstanceOf(JournalFullError);
+    intake.drop('thinned', 3);
+    expect(intake.status()).toMatchObject({ waiting: 4, dropped: { 'journal full': 2, thinned: 3 } });
+    db.down = false;
+    await intake.idle();
+    expect(db.ids()).toEqual(ids(1, 4));
+  });
+});

@@ -1,0 +1,149 @@
+// The lightning engine through a database outage (issue 21): strikes taken while the database is away wait
+// in the journal and are applied when it answers; a delay takes its time from its strike (the countdown reads
+// as if there had been no outage), its alert goes out once and says how late; no all-clear passes a strike
+// still waiting; a strike whose transaction committed as the connection dropped is applied again, raising
+// nothing. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (the outage is the handle refusing calls;
+// the fault tests in test/ingest-outage.test.ts stop a real PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildCustomer, buildLocation } from '../../db/factories.ts';
+import { lightningZoneStates, strikes } from '../../db/schema/index.ts';
+import { createIngestBoard } from '../../platform/ingest-status.ts';
+import { flakyDatabase } from '../ingest/test-support.ts';
+import { createLightningEngine, type LightningEngine } from './engine.ts';
+import { getDelayItems } from './queries.ts';
+import { createEngineHarness, silentLogger, strikeAt, type EngineHarness } from './test-support.ts';
+
+const MINUTE = 60_000;
+let h: EngineHarness;
+let spot = 0;
+const engines: LightningEngine[] = [];
+
+beforeAll(async () => {
+  h = await createEngineHarness();
+}, 60_000);
+
+afterAll(async () => {
+  for (const e of engines) await e.stop();
+  await h.close();
+});
+
+async function place() {
+  spot += 1;
+  const customer = await buildCustomer(h.db, { name: `Outage ${spot}` });
+  return buildLocation(h.db, {
+    customerId: customer.id,
+    latitude: 20 + spot * 2,
+    longitude: -80,
+    radius1: 10,
+    allClearMinutes: 30,
+  });
+}
+
+async function startEngine(retryMs = 5) {
+  const flaky = flakyDatabase(h.db);
+  const board = createIngestBoard();
+  const engine = createLightningEngine({
+    config: h.config,
+    db: flaky.handle,
+    clock: h.clock,
+    weather: h.weather,
+    log: silentLogger,
+    enqueueAlert: h.enqueueAlert,
+    bus: h.bus,
+    autoTick: false,
+    ingestBoard: board,
+    intake: { retryMs, maxRetryMs: retryMs },
+  });
+  engines.push(engine);
+  await engine.start();
+  return { engine, flaky, board };
+}
+
+const eventsOf = (locationId: number) => h.events.filter((e) => e.locationId === locationId);
+const zoneRow = async (locationId: number) =>
+  (
+    await h.db.db.select().from(lightningZoneStates).where(eq(lightningZoneStates.locationId, locationId))
+  ).find((z) => z.zone === 1);
+
+describe('lightning engine: a database outage', () => {
+  it('takes a strike 2 minutes into an outage; once the database is back its delay counts down as if there had been none, alerted once, saying how late', async () => {
+    const location = await place();
+    const { engine, flaky, board } = await startEngine();
+    const t0 = h.clock.now();
+    flaky.down();
+    h.clock.advance(2 * MINUTE);
+    const strike = strikeAt(location, 3, h.clock.now());
+    expect(await engine.take([strike])).toBe('held');
+    expect(board.read()).toEqual([
+      expect.objectContaining({
+        name: 'strikes',
+        state: 'held',
+        waiting: 1,
+        oldestReceivedAt: new Date(t0.getTime() + 2 * MINUTE),
+      }),
+    ]);
+    expect(eventsOf(location.id)).toEqual([]);
+
+    h.clock.advance(MINUTE);
+    flaky.up();
+    await engine.ingestIdle();
+    expect(engine.ingestStatus()).toMatchObject({ state: 'live', waiting: 0, heldSince: null });
+
+    const events = eventsOf(location.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'lightning-delay',
+      details: { strikeId: strike.id, strikeTime: strike.time.toISOString(), heldSeconds: 60 },
+    });
+    expect(events[0]!.body).toContain('Sent 60 s late');
+    // three minutes after t0, one after the strike's time: 29 minutes left, as without the outage
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:29:00');
+    expect(await zoneRow(location.id)).toMatchObject({ inDelay: true, delayStartedAt: strike.time });
+    const [stored] = await h.db.db.select().from(strikes).where(eq(strikes.id, strike.id));
+    expect(stored!.receivedAt).toEqual(strike.time);
+
+    // taken again (a feed resending after a reconnect): nothing changes, nothing is raised
+    await engine.take([strike]);
+    expect(eventsOf(location.id)).toHaveLength(1);
+  });
+
+  it('clears no zone past a strike still waiting: the held strike restarts it', async () => {
+    const location = await place();
+    const { engine, flaky } = await startEngine(400);
+    const t0 = h.clock.now();
+    await engine.take([strikeAt(location, 3, t0)]);
+    h.clock.set(new Date(t0.getTime() + 29 * MINUTE + 50_000));
+    flaky.down();
+    const held = strikeAt(location, 4, h.clock.now());
+    expect(await engine.take([held])).toBe('held');
+    h.clock.set(new Date(t0.getTime() + 30 * MINUTE + 30_000));
+    await expect(engine.tick()).rejects.toThrow(/ECONNREFUSED/);
+    // the database answers; the held strike is not applied yet (the intake probes 400 ms later)
+    flaky.up();
+    await engine.tick();
+    expect(eventsOf(location.id).map((e) => e.kind)).toEqual(['lightning-delay']);
+    await engine.ingestIdle();
+    await engine.tick();
+    expect(eventsOf(location.id).map((e) => e.kind)).toEqual(['lightning-delay']);
+    expect(await zoneRow(location.id)).toMatchObject({ inDelay: true, lastStrikeId: held.id });
+
+    h.clock.set(new Date(held.time.getTime() + 30 * MINUTE));
+    await engine.tick();
+    expect(eventsOf(location.id).map((e) => e.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('applies a redelivered strike that is already stored to the zones again, raising nothing', async () => {
+    const location = await place();
+    const { engine } = await startEngine();
+    const strike = strikeAt(location, 3, h.clock.now());
+    // its transaction committed, but the answer was lost with the connection: the zones never saw it
+    await h.db.db.insert(strikes).values({ ...strike, receivedAt: strike.time });
+    await engine.ingest([strike]);
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:00:00');
+    await engine.ingest([strike], { redelivered: true });
+    await engine.tick();
+    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:30:00');
+    expect(eventsOf(location.id)).toEqual([]);
+  });
+});
