@@ -26,6 +26,7 @@ import identityModule, { createIdentityKeyLoader } from './modules/identity/inde
 import { createConfiguredGeocoder } from './geocoding/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
+import { alertsHeldBack, reportIngest } from './platform/ingest-status.ts';
 
 /** Service prefixes (ARCHITECTURE.md 'API conventions'); requests under them never fall back to the SPA. */
 export const SERVICE_PREFIXES = [
@@ -98,15 +99,28 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  // readiness is the database's; each notification channel's state (configured, outbox, off) is reported beside it
+  // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
+  // database away, or the strikes that waited being applied), with what waits in the ingest journals and
+  // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     const channels = config.notify.channels;
+    const queues = deps.ingest?.read() ?? [];
+    const ingest = reportIngest(queues, deps.clock.now());
+    let database: 'ready' | 'unavailable' = 'ready';
     try {
       await deps.db.query('select 1');
-      return { status: 'ready', channels };
     } catch {
-      return reply.code(503).send({ status: 'database unavailable', channels });
+      database = 'unavailable';
     }
+    const alertsHeld = database === 'unavailable' || alertsHeldBack(queues);
+    const body = {
+      status: alertsHeld ? 'degraded' : 'ready',
+      database,
+      alertsHeldBack: alertsHeld,
+      ingest,
+      channels,
+    };
+    return reply.code(database === 'ready' ? 200 : 503).send(body);
   });
 
   await app.register(identityModule, {

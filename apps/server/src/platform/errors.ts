@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldErrors = {},
+    /** Headers the answer carries (Retry-After of a 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -23,6 +25,9 @@ export const notFound = (what = 'Resource') => new AppError(404, `${what} not fo
 export const conflict = (message: string, errors: FieldErrors = {}) => new AppError(409, message, errors);
 /** A rule of the product refused the request; the message is shown to the user as ServerErrors. */
 export const ruleViolation = (message: string) => new AppError(400, message, { ServerErrors: [message] });
+/** Cannot take the request now; the caller may try again after `retryAfterSeconds` (Retry-After). */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, message, { ServerErrors: [message] }, { 'retry-after': String(retryAfterSeconds) });
 
 /** The envelope body for an error. */
 export function errorBody(message: string, errors: FieldErrors = {}) {
@@ -57,8 +62,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (err instanceof AppError) {
-        if (err.status >= 500) request.log.error({ err }, err.message);
-        return reply.code(err.status).send(errorBody(err.message, err.errors));
+        // a 503 is the product refusing to take more for now (a full journal), said to the caller: not an error here
+        if (err.status >= 500 && err.status !== 503) request.log.error({ err }, err.message);
+        else if (err.status === 503) request.log.warn({ reason: err.message }, 'request refused for now');
+        return reply.code(err.status).headers(err.headers).send(errorBody(err.message, err.errors));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const part = (err as FastifyError).validationContext ?? 'body';

@@ -115,7 +115,7 @@ import { endpoints, type AnswerKind, type Endpoint, type EndpointKey } from './e
 export { endpoints, pathOf, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
 
 /** Statuses a call may answer besides 200 and the standard 400, 401, 403 and 404. */
-export type ExtraErrorStatus = 409;
+export type ExtraErrorStatus = 409 | 503;
 
 interface RouteSpecBase {
   params?: z.ZodType;
@@ -520,8 +520,11 @@ export const routes = {
   // ── simulator scenarios
   simStrikes: route(endpoints.simStrikes, {
     tags: ['simulator'],
+    description:
+      'Taken during a database outage too (journalled, applied when it answers); 503 with Retry-After only when the journal is full.',
     body: ZSimStrikesRequest,
     response: z.array(ZSimStrike),
+    errors: [503],
   }),
   simStorms: route(endpoints.simStorms, { tags: ['simulator'], body: ZSimStormRequest, response: ZSimStorm }),
 

@@ -185,6 +185,9 @@ describe('on PostgreSQL with NOTIFY_OUTBOX=1', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
+      database: 'ready',
+      alertsHeldBack: false,
+      ingest: {},
       channels: {
         email: 'outbox',
         sms: 'outbox',
@@ -210,7 +213,12 @@ describe('on PostgreSQL with NOTIFY_OUTBOX=1', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'database unavailable', channels: { email: 'outbox' } });
+      expect(res.json()).toMatchObject({
+        status: 'degraded',
+        database: 'unavailable',
+        alertsHeldBack: true,
+        channels: { email: 'outbox' },
+      });
     } finally {
       await app.close();
     }
@@ -285,7 +293,7 @@ describe('on PostgreSQL with e-mail and SMS turned off', () => {
       webhook: 'configured',
       singlewire: 'configured',
     };
-    expect((await s.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({
+    expect((await s.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
       status: 'ready',
       channels,
     });

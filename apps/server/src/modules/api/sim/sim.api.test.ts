@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { count } from 'drizzle-orm';
 import { destinationPoint } from '@allclear/domain';
 import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
-import { buildUser } from '../../../db/factories.ts';
+import { buildLocation, buildUser } from '../../../db/factories.ts';
 import { strikes } from '../../../db/schema/index.ts';
+import { createMemoryJournal } from '../../../engine/ingest/memory-journal.ts';
+import { flakyDatabase } from '../../../engine/ingest/test-support.ts';
 import { createLightningEngine, type LightningEngine } from '../../../engine/lightning/engine.ts';
+import type { StrikeRecord } from '../../../engine/lightning/strike-record.ts';
 import { silentLogger } from '../../../engine/lightning/test-support.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { AppError } from '../../../platform/errors.ts';
@@ -166,6 +169,74 @@ describe('POST /api/sim/storms', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().responseException.errors)).toEqual(['HeadingDeg']);
+  });
+});
+
+describe('POST /api/sim/strikes during a database outage (issue 21)', () => {
+  it('takes the strike (200, journalled), answers 503 with Retry-After only when the journal is full, and applies it when the database answers', async () => {
+    // this engine, on a database that can be made to refuse every call, takes over the scenario API's strikes
+    await engine.stop();
+    const flaky = flakyDatabase(t.db);
+    engine = createLightningEngine({
+      config: t.config,
+      db: flaky.handle,
+      clock: t.clock,
+      weather: t.weather,
+      bus: t.bus,
+      log: silentLogger,
+      autoTick: false,
+      enqueueAlert: async (_tx, event) => {
+        t.events.push(event);
+      },
+      journal: createMemoryJournal<StrikeRecord>({ name: 'strikes', maxWaiting: 2 }),
+      intake: { retryMs: 5, maxRetryMs: 5 },
+    });
+    // a location no earlier strike reached
+    const field = await buildLocation(t.db, {
+      customerId: t.a.customer.id,
+      userId: t.a.customerUser.id,
+      latitude: 40,
+      longitude: -90,
+    });
+    await engine.start();
+    const headers = await auth(superAdminId);
+    const near = destinationPoint(field, 90, 2);
+    flaky.down();
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sim/strikes',
+      headers,
+      payload: { latitude: near.latitude, longitude: near.longitude },
+    });
+    expect(res.statusCode).toBe(200);
+    const [taken] = res.json().data;
+    expect(engine.ingestStatus()).toMatchObject({ state: 'held', waiting: 1 });
+
+    const full = await app.inject({
+      method: 'POST',
+      url: '/api/sim/strikes',
+      headers,
+      payload: [
+        { latitude: 10, longitude: 10 },
+        { latitude: 11, longitude: 11 },
+      ],
+    });
+    expect(full.statusCode).toBe(503);
+    expect(full.headers['retry-after']).toBe('10');
+    expect(full.json().responseException.message).toMatch(/journal is full.*Try again in 10 s/);
+    expect(engine.ingestStatus()).toMatchObject({ waiting: 1, dropped: { 'journal full': 2 } });
+
+    flaky.up();
+    await engine.ingestIdle();
+    const delay = await app.inject({
+      method: 'GET',
+      url: `/api/location/Delay/${field.id}`,
+      headers: await auth(t.a.admin.id),
+    });
+    expect(delay.json().data.item1).toBe('00:30:00');
+    const alerts = t.events.filter((e) => e.locationId === field.id);
+    expect(alerts.map((e) => [e.kind, e.details.strikeId])).toEqual([['lightning-delay', taken.id]]);
   });
 });
 

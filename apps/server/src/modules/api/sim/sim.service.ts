@@ -1,14 +1,17 @@
 // The scenario API (issue 4): in simulator mode only (404 otherwise, so it is not revealed) and for a
 // Super Admin only (403). Injected strikes go to the lightning engine at once, so a delay shows within
-// a second rather than on the simulator's next advance.
+// a second rather than on the simulator's next advance. The engine journals them before the database
+// (issue 21): while the database is away they are taken all the same and applied when it answers; only a
+// full journal refuses them (503 with Retry-After).
 import { randomUUID } from 'node:crypto';
 import type { ConfiguredWeather, Strike } from '@allclear/weather';
 import type { TSimStorm, TSimStormRequest, TSimStrike, TSimStrikeInput } from '@allclear/contracts';
+import { JournalFullError } from '../../../engine/ingest/journal.ts';
 import { strikeSinkFor } from '../../../engine/lightning/strike-sink.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { scenarioPolicy } from '@allclear/domain';
-import { notFound } from '../../../platform/errors.ts';
+import { notFound, serviceUnavailable } from '../../../platform/errors.ts';
 import { authorize } from '../../shared/authorize.ts';
 
 const presentStrike = (s: Strike): TSimStrike => ({
@@ -52,7 +55,15 @@ export class SimService {
     // simulator's own stream may still deliver its copy; same time and place makes that a duplicate.
     const created = injected.map((s) => ({ ...s, id: `${s.id}-${randomUUID()}` }));
     const sink = strikeSinkFor(this.weather);
-    if (sink) await sink(created);
+    try {
+      if (sink) await sink(created);
+    } catch (err) {
+      if (!(err instanceof JournalFullError)) throw err;
+      throw serviceUnavailable(
+        `The strike journal is full while the database is unavailable; nothing was taken. Try again in ${err.retryAfterSeconds} s.`,
+        err.retryAfterSeconds,
+      );
+    }
     return created.map(presentStrike);
   }
 
