@@ -1,6 +1,6 @@
 // Bundles the server (with our workspace packages) into dist/main.js; node_modules stay external.
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 rmSync('dist', { recursive: true, force: true });
@@ -18,11 +18,15 @@ await build({
     {
       name: 'bundle-workspace',
       setup(b) {
-        b.onResolve({ filter: /^@allclear\/(domain|contracts|weather)$/ }, (args) => ({
-          path: fileURLToPath(
-            new URL(`../../packages/${args.path.slice('@allclear/'.length)}/src/index.ts`, import.meta.url),
-          ),
-        }));
+        // the package itself and its subpath exports (`@allclear/contracts/routes`), read from its package.json
+        b.onResolve({ filter: /^@allclear\/(domain|contracts|weather)(\/.*)?$/ }, (args) => {
+          const [, name, sub] = /^@allclear\/([^/]+)(\/.*)?$/.exec(args.path);
+          const dir = new URL(`../../packages/${name}/`, import.meta.url);
+          const { exports } = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8'));
+          const target = exports[sub ? `.${sub}` : '.'];
+          if (typeof target !== 'string') return { errors: [{ text: `${args.path} is not exported` }] };
+          return { path: fileURLToPath(new URL(target, dir)) };
+        });
       },
     },
   ],
