@@ -1,0 +1,528 @@
+// Read-path benchmark (issue 18): every read call the dashboard makes on load and on its polls, for the demo
+// admin with 9 locations, driven by wrk at 100 keep-alive connections against the built product started as
+// `npm start` starts it (simulator and engine running), on the embedded default (PGlite) and on a fresh
+// PostgreSQL database; each beside a bare Fastify hello world measured in the same run in its own process.
+// Targets: every call at least 50 % of hello world's req/s with p99 under 50 ms; /healthz at least 80 %.
+// The calls were read from a browser signed in as the admin (apps/web/src/features/dashboard/api/*, the shell's
+// user and customer, the map's radar frames and strike clusters); the paths of each call cycle through the
+// admin's locations as the dashboard's cards do.
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const HELLO_CHILD = join(root, 'bench/hello-world-child.ts');
+const CONNECTIONS = 100;
+/** Seconds of load per call (READS_BENCH_SECONDS); the issue measured 8–10 s. */
+const SECONDS = Number(process.env.READS_BENCH_SECONDS ?? 8);
+/**
+ * After start-up the engine backfills history and catches up for about a minute: the calls are measured once the
+ * product's own CPU use (no load) stays under SETTLED_CPU of a core over SETTLE_WINDOW_SECONDS, or after
+ * SETTLE_MAX_SECONDS.
+ */
+const SETTLED_CPU = 0.15;
+const SETTLE_WINDOW_SECONDS = 5;
+const SETTLE_MAX_SECONDS = 180;
+const CALL_TARGET = 0.5;
+const HEALTHZ_TARGET = 0.8;
+const P99_TARGET_MS = 50;
+const ADMIN = 'admin@demo.allclear.test';
+const PASSWORD = 'AllClear-demo-1';
+const PG_ADMIN_URL = process.env.READS_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Only the calls whose name matches this pattern (READS_BENCH_ONLY, e.g. 'Delay|healthz'); all by default. */
+const ONLY = process.env.READS_BENCH_ONLY ? new RegExp(process.env.READS_BENCH_ONLY, 'i') : undefined;
+/** Only these databases (READS_BENCH_DATABASES: 'pglite', 'postgres' or both, comma-separated). */
+const DATABASES = (process.env.READS_BENCH_DATABASES ?? 'pglite,postgres').split(',');
+/** A folder for a CPU profile of the product (READS_BENCH_CPU_PROF): `node --cpu-prof`, written when it stops. */
+const CPU_PROF_DIR = process.env.READS_BENCH_CPU_PROF;
+
+interface LoadResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  /** Connect, read, write and timeout errors, and answers other than 2xx/3xx. */
+  errors: number;
+}
+
+interface ReadCall {
+  /** How the dashboard names it: method and path with `{id}` for the location or station. */
+  name: string;
+  paths: string[];
+  /** Share of hello world's req/s the call must reach. */
+  target: number;
+}
+
+// ───────────── load generator ─────────────
+
+function ensureWrk(): boolean {
+  const found = () => spawnSync('wrk', ['--version']).error === undefined;
+  if (found()) return true;
+  if (process.getuid?.() === 0) {
+    console.log("load generator: installing Debian's wrk");
+    spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  }
+  return found();
+}
+
+/** wrk (one thread, C) for SECONDS over `connections` keep-alive connections cycling through the paths. */
+export function wrk(port: number, paths: string[], token?: string): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'allclear-reads-'));
+  const script = join(dir, 'paths.lua');
+  const headers = token ? `{ Authorization = ${JSON.stringify(`Bearer ${token}`)} }` : '{}';
+  writeFileSync(
+    script,
+    `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}
+local headers = ${headers}
+local i = 0
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i], headers)
+end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("ALLCLEAR %d %d %d %d %d %d\\n", latency:percentile(50), latency:percentile(99),
+    latency.max, summary.requests, summary.duration, e.connect + e.read + e.write + e.status + e.timeout))
+end
+`,
+  );
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', script, `http://127.0.0.1:${port}`];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', () => {
+      rmSync(dir, { recursive: true, force: true });
+      const line = /ALLCLEAR (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
+      if (!line) return reject(new Error(`wrk printed no summary:\n${out}`));
+      const [p50, p99, max, n, durationUs, errors] = line.slice(1).map(Number) as number[];
+      resolvePromise({
+        perSecond: Math.round(n! / (durationUs! / 1e6)),
+        p50: p50! / 1000,
+        p99: p99! / 1000,
+        max: max! / 1000,
+        requests: n!,
+        errors: errors!,
+      });
+    });
+  });
+}
+
+// ───────────── the baseline ─────────────
+
+async function measureHelloWorld(): Promise<LoadResult> {
+  const child = fork(HELLO_CHILD, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  try {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      child.once('message', (m) => resolvePort((m as { port: number }).port));
+      child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
+    });
+    await wrk(port, ['/']); // warm-up: the JIT, as the product's calls get theirs
+    return await wrk(port, ['/']);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    if (child.connected) child.disconnect();
+    else child.kill('SIGTERM');
+  });
+}
+
+// ───────────── the product ─────────────
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? res(addr.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+interface Product {
+  pid: number;
+  port: number;
+  baseUrl: string;
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built server as `npm start` runs it (`node --enable-source-maps apps/server/dist/main.js`, its default
+ * logging and environment), on a free loopback port with its own data folder; resolves once it has printed
+ * its start-up banner (the engine and the simulator are running).
+ */
+export async function startProduct(env: Record<string, string>): Promise<Product> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
+  const logPath = join(dataDir, 'server.log');
+  const logFd = openSync(logPath, 'w');
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--enable-source-maps', join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        WEB_DIST: join(root, 'apps/web/dist'),
+        // any free port for the embedded MQTT broker, so a running dev server does not collide
+        MQTT_PORT: '0',
+        // one token serves the whole run (the web renews its own; the bench does not)
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+        ...env,
+      },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
+  closeSync(logFd);
+  const log = () => readFileSync(logPath, 'utf8');
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 180_000;
+  while (!log().includes('AllClear is running on')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const output = log();
+      await stop();
+      throw new Error(`the product did not start:\n${output.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { pid: child.pid!, port, baseUrl, log, stop };
+}
+
+/** Cookies kept across the sign-in's redirects. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      const eq = pair.indexOf('=');
+      const value = pair.slice(eq + 1).trim();
+      if (value) this.cookies.set(pair.slice(0, eq).trim(), value);
+      else this.cookies.delete(pair.slice(0, eq).trim());
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** The admin's access token, through the same code flow with PKCE as the web app (authorize, sign in, token). */
+export async function signIn(baseUrl: string): Promise<string> {
+  const jar = new Jar();
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = `${baseUrl}/callback`;
+  const query = new URLSearchParams({
+    client_id: 'allclear-web',
+    response_type: 'code',
+    redirect_uri: redirectUri,
+    scope: 'openid profile email allclear',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+  });
+  const get = async (url: string) => {
+    const res = await fetch(new URL(url, baseUrl), { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  const auth = await get(`/identity/auth?${query}`);
+  const interaction = auth.headers.get('location');
+  if (!interaction) throw new Error(`authorize answered ${auth.status}`);
+  await get(interaction);
+  const login = await fetch(new URL(`${new URL(interaction, baseUrl).pathname}/login`, baseUrl), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      cookie: jar.header(),
+      origin: baseUrl,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ email: ADMIN, password: PASSWORD }).toString(),
+  });
+  jar.store(login);
+  let location = login.headers.get('location');
+  for (let hops = 0; location && !location.startsWith(redirectUri); hops++) {
+    if (hops > 6) throw new Error('sign-in: too many redirects');
+    location = (await get(location)).headers.get('location');
+  }
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`sign-in ended without a code (${location})`);
+  const token = await fetch(`${baseUrl}/identity/token`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: 'allclear-web',
+      code_verifier: verifier,
+    }).toString(),
+  });
+  const body = (await token.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token answered ${token.status}`);
+  return body.access_token;
+}
+
+async function getData<T>(baseUrl: string, path: string, token: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+  const body = (await res.json()) as { data?: T };
+  return (body.data ?? body) as T;
+}
+
+/**
+ * The dashboard's read calls for the signed-in admin: the shell's, each location card's (all locations), the
+ * selected location's panels (the first location, as the dashboard opens) and the map's JSON calls.
+ */
+export async function dashboardCalls(baseUrl: string, token: string): Promise<ReadCall[]> {
+  interface Loc {
+    id: number;
+    latitude: number;
+    longitude: number;
+    organizationLocationId: number | null;
+  }
+  const user = await getData<{ customerId: number }>(baseUrl, '/api/user/current', token);
+  const locations = await getData<Loc[]>(baseUrl, '/api/location', token);
+  if (locations.length === 0) throw new Error('the admin has no locations');
+  const ids = locations.map((l) => l.id);
+  const selected = locations[0]!;
+  const stationIds: number[] = [];
+  for (const id of ids) {
+    const obs = await getData<{ weatherStation: { id: number; imageUrl?: string | null } | null }>(
+      baseUrl,
+      `/api/observations/ForLocation/${id}`,
+      token,
+    );
+    if (obs.weatherStation?.imageUrl && !stationIds.includes(obs.weatherStation.id))
+      stationIds.push(obs.weatherStation.id);
+  }
+  const each = (name: string, path: (id: number) => string, of = ids): ReadCall => ({
+    name,
+    paths: of.map(path),
+    target: CALL_TARGET,
+  });
+  const one = (name: string, path: string): ReadCall => ({ name, paths: [path], target: CALL_TARGET });
+  const s = selected.id;
+  const calls: ReadCall[] = [
+    { name: 'GET /healthz', paths: ['/healthz'], target: HEALTHZ_TARGET },
+    // the shell
+    one('GET /api/user/current', '/api/user/current'),
+    one('GET /api/Customer/{id}', `/api/Customer/${user.customerId}`),
+    one('GET /api/location', '/api/location'),
+    one('GET /api/AirQuality', '/api/AirQuality'),
+    // every location's card, polled
+    each('GET /api/location/Delay/{id}', (id) => `/api/location/Delay/${id}`),
+    each('GET /api/observations/ForLocation/{id}', (id) => `/api/observations/ForLocation/${id}`),
+    each('GET /api/Advisory/{id}', (id) => `/api/Advisory/${id}`),
+    each('GET /api/PolicyWarnings/Location/{id}', (id) => `/api/PolicyWarnings/Location/${id}`),
+    each(
+      'GET /api/Hardware/WeatherStation/Image/LastModified/{id}',
+      (id) => `/api/Hardware/WeatherStation/Image/LastModified/${id}`,
+      stationIds,
+    ),
+    // the selected location's panels
+    one('GET /api/Lightning/Location/{id}', `/api/Lightning/Location/${s}`),
+    one('GET /api/Advisory/Detail/{id}', `/api/Advisory/Detail/${s}`),
+    one('GET /api/ProactiveForecast/Location/{id}', `/api/ProactiveForecast/Location/${s}`),
+    one('GET /api/ThreatForecast/Location/{id}', `/api/ThreatForecast/Location/${s}`),
+    one(
+      'GET /api/forecast/Hourly/ForLocation/{id}?hours=36',
+      `/api/forecast/Hourly/ForLocation/${s}?hours=36`,
+    ),
+    one('GET /api/forecast/Daily/ForLocation/{id}', `/api/forecast/Daily/ForLocation/${s}`),
+    one('GET /api/Observations/Historical/{id}?hours=3', `/api/Observations/Historical/${s}?hours=3`),
+    one('GET /api/AirQuality/Location/{id}', `/api/AirQuality/Location/${s}`),
+  ];
+  if (selected.organizationLocationId !== null) {
+    const workRest = await getData<{ useRiskProfile?: boolean; riskProfileId?: number | null } | null>(
+      baseUrl,
+      `/api/WorkRest/ForLocation/${selected.organizationLocationId}`,
+      token,
+    );
+    calls.push(
+      one(
+        'GET /api/WorkRest/ForLocation/{id}',
+        `/api/WorkRest/ForLocation/${selected.organizationLocationId}`,
+      ),
+    );
+    if (workRest?.useRiskProfile && workRest.riskProfileId)
+      calls.push(one('GET /api/RiskProfile/{id}', `/api/RiskProfile/${workRest.riskProfileId}`));
+  }
+  // the dashboard map over the selected location at zoom 8 (its radar frames and strike clusters)
+  const box = {
+    top: (selected.latitude + 1.5).toFixed(4),
+    bottom: (selected.latitude - 1.5).toFixed(4),
+    left: (selected.longitude - 4).toFixed(4),
+    right: (selected.longitude + 4).toFixed(4),
+  };
+  calls.push(
+    one('GET /map/past?frame=13', '/map/past?frame=13'),
+    one(
+      'GET /map/ClusterStrikes (zoom 8)',
+      `/map/ClusterStrikes?top=${box.top}&right=${box.right}&left=${box.left}&bottom=${box.bottom}&zoom=8&nonClusterLevel=8`,
+    ),
+  );
+  return calls;
+}
+
+/** A process's CPU time so far, seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Waits until the product's start-up work (history backfill, first ticks) is done; says how long it took. */
+export async function settle(pid: number): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const before = cpuSeconds(pid);
+    await new Promise((r) => setTimeout(r, SETTLE_WINDOW_SECONDS * 1000));
+    const share = (cpuSeconds(pid) - before) / SETTLE_WINDOW_SECONDS;
+    const waited = Math.round((Date.now() - started) / 1000);
+    if (share < SETTLED_CPU)
+      return `product settled after ${waited} s (its CPU use with no load: ${Math.round(share * 100)} % of a core)`;
+    if (waited >= SETTLE_MAX_SECONDS)
+      return `product still busy after ${waited} s (${Math.round(share * 100)} % of a core with no load); measuring anyway`;
+  }
+}
+
+// ───────────── PostgreSQL ─────────────
+
+/** A fresh database on the local server; `drop` removes it. */
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `allclear_reads_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+// ───────────── the run ─────────────
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+interface Row {
+  call: ReadCall;
+  result: LoadResult;
+  ok: boolean;
+}
+
+async function benchDatabase(label: string, env: Record<string, string>): Promise<boolean> {
+  console.log(`\n--- ${label} ---`);
+  const hello = await measureHelloWorld();
+  console.log(
+    `Fastify hello world: ${fmt(hello.perSecond)} req/s, p50 ${hello.p50.toFixed(1)} ms, p99 ${hello.p99.toFixed(1)} ms (load average ${loadavg()[0]!.toFixed(2)})`,
+  );
+  const product = await startProduct(env);
+  const rows: Row[] = [];
+  try {
+    const token = await signIn(product.baseUrl);
+    const calls = (await dashboardCalls(product.baseUrl, token)).filter((c) => !ONLY || ONLY.test(c.name));
+    // every path answers before it is measured (a 4xx under load would count as an error anyway)
+    for (const call of calls)
+      for (const path of call.paths) {
+        const res = await fetch(`${product.baseUrl}${path}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
+    console.log(await settle(product.pid));
+    console.log(
+      `${'call'.padEnd(58)} ${'req/s'.padStart(8)} ${'of hello'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(9)}  target`,
+    );
+    for (const call of calls) {
+      const result = await wrk(product.port, call.paths, token);
+      const share = result.perSecond / hello.perSecond;
+      const ok = result.errors === 0 && share >= call.target && result.p99 < P99_TARGET_MS;
+      rows.push({ call, result, ok });
+      const name = call.paths.length > 1 ? `${call.name} (${call.paths.length} paths)` : call.name;
+      console.log(
+        `${name.padEnd(58)} ${fmt(result.perSecond).padStart(8)} ${`${Math.round(share * 100)} %`.padStart(8)} ${`${result.p50.toFixed(1)} ms`.padStart(8)} ${`${result.p99.toFixed(1)} ms`.padStart(9)}  ` +
+          `≥ ${call.target * 100} %, p99 < ${P99_TARGET_MS} ms: ${ok ? 'PASS' : 'FAIL'}${result.errors > 0 ? ` (${result.errors} errors or non-2xx)` : ''}`,
+      );
+    }
+  } catch (err) {
+    console.error(`${label}: ${String(err)}\nserver log (end):\n${product.log().slice(-3000)}`);
+    return false;
+  } finally {
+    await product.stop();
+  }
+  const ok = rows.every((r) => r.ok);
+  console.log(
+    `${label}: ${rows.filter((r) => r.ok).length}/${rows.length} calls meet their target beside hello world's ${fmt(hello.perSecond)} req/s: ${ok ? 'PASS' : 'FAIL'}`,
+  );
+  return ok;
+}
+
+export async function run(): Promise<boolean> {
+  const { build } = (await import(join(root, 'scripts/build.mjs'))) as { build: () => void };
+  build();
+  if (!ensureWrk()) {
+    console.log(
+      'FAIL: wrk is needed (Debian package wrk); a load generator in Node would share these 2 cores',
+    );
+    return false;
+  }
+  console.log(
+    `${CONNECTIONS} connections, ${SECONDS} s per call, wrk (1 thread); ${process.env.READS_BENCH_SECONDS ? '' : 'READS_BENCH_SECONDS changes the duration; '}numbers are only comparable on a quiet machine`,
+  );
+  const embedded = DATABASES.includes('pglite')
+    ? await benchDatabase('embedded PGlite', { DATABASE_URL: '' })
+    : true;
+  if (!DATABASES.includes('postgres')) return embedded;
+  const database = await freshPostgres();
+  let postgres = false;
+  try {
+    postgres = await benchDatabase('PostgreSQL (fresh database on 127.0.0.1:5432)', {
+      DATABASE_URL: database.url,
+      SEED_DEMO: '1',
+      NOTIFY_OUTBOX: '1',
+    });
+  } finally {
+    await database.drop();
+  }
+  const ok = embedded && postgres;
+  console.log(ok ? 'reads bench: PASS' : 'reads bench: FAIL');
+  return ok;
+}
