@@ -59,14 +59,14 @@ export function matrixPolicy<E extends MatrixEntity, A extends MatrixAction<E>, 
   entity: E,
   actions: readonly A[],
   opts: {
-    see: A | 'each' | ((action: A) => A);
+    see: A | 'each' | ((action: A) => MatrixAction<E>);
     scope: (row: R) => ScopedRow;
     extra?: (p: PolicyPrincipal, action: A, row: R) => Decision | undefined;
   },
 ): EntityPolicy<A, R> {
   return definePolicy<A, R>(actions, (p, action, row) => {
     const act = matrixRule(entity, action);
-    const seeAction = typeof opts.see === 'function' ? opts.see(action) : opts.see;
+    const seeAction: MatrixAction<E> | 'each' = typeof opts.see === 'function' ? opts.see(action) : opts.see;
     const see = seeAction === 'each' ? act : matrixRule(entity, seeAction);
     const decided = decideByMatrix(p, see, act, opts.scope(row));
     return decided === 'allowed' ? (opts.extra?.(p, action, row) ?? 'allowed') : decided;
