@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import type { Bus } from '../platform/bus.ts';
 import type { IngestBoard } from '../platform/ingest-status.ts';
 import type { EngineContext, EngineService } from './contracts.ts';
-import { createDeviceGateway } from './devices/gateway.ts';
+import { createDeviceGateway, type DeviceEventRecord } from './devices/gateway.ts';
 import { openJournal } from './ingest/journal.ts';
 import { createLightningEngine } from './lightning/engine.ts';
 import type { StrikeRecord } from './lightning/strike-record.ts';
@@ -36,7 +36,16 @@ export async function startEngine(
     maxWaiting: ctx.config.ingest.maxWaitingStrikes,
     clock: ctx.clock,
   });
-  const gateway = createDeviceGateway({ ...ctx });
+  const deviceJournal = await openJournal<DeviceEventRecord>({
+    dir: journalDir(ctx, 'device-events'),
+    name: 'device-events',
+    maxWaiting: ctx.config.ingest.maxWaitingDeviceEvents,
+    clock: ctx.clock,
+  }).catch(async (err: unknown) => {
+    await strikeJournal.close();
+    throw err;
+  });
+  const gateway = createDeviceGateway({ ...ctx, journal: deviceJournal });
   const simulated = ctx.weather.simulatorMode;
   // in simulator mode the simulator ticker drives the lightning tick, right after each advance
   const lightning = createLightningEngine({
@@ -66,7 +75,7 @@ export async function startEngine(
     }
   } catch (err) {
     for (const part of started.reverse()) await part.stop().catch(() => {});
-    await strikeJournal.close();
+    await Promise.all([strikeJournal.close(), deviceJournal.close()]);
     throw err;
   }
   return {
@@ -78,7 +87,7 @@ export async function startEngine(
           ctx.log.error({ err }, 'engine part failed to stop');
         }
       }
-      await strikeJournal.close();
+      await Promise.all([strikeJournal.close(), deviceJournal.close()]);
     },
   };
 }

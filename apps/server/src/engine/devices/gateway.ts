@@ -7,12 +7,23 @@
 // virtual stations publish the simulated world's readings every observation period through the broker.
 // What a device's message is and the fault alert's text are decided in siren-messages.ts; this file runs
 // the broker, the client and the outbox loop.
+//
+// Device events that need the database (siren acks and telemetry, valid station readings) are journalled
+// before it sees them (issue 21, engine/ingest): during a database outage they wait and are applied when it
+// answers, judged at the time they came (an ack received in time delivers its command; no command expires
+// past the oldest event still waiting). While the database is away a station's readings are thinned to one
+// a minute, and once the journal is three-quarters full readings are dropped so acks keep their room: each
+// drop is logged and counted by reason (/readyz 'device-events').
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { Aedes } from 'aedes';
 import { connect, type MqttClient } from 'mqtt';
 import type { Bus } from '../../platform/bus.ts';
+import type { IngestBoard } from '../../platform/ingest-status.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
+import { createIntake, type IntakeOptions } from '../ingest/intake.ts';
+import { JournalFullError, type Journal, type JournalEntry } from '../ingest/journal.ts';
+import { createMemoryJournal } from '../ingest/memory-journal.ts';
 import { createClockTicker, type ClockTicker } from '../observations/clock-ticker.ts';
 import { OBSERVATION_PERIOD_MS, readStation } from '../observations/observation-ingest.ts';
 import { ObservationRepository } from '../observations/observation.repository.ts';
@@ -40,6 +51,19 @@ import {
 } from './topics.ts';
 import { startVirtualSiren, type VirtualSiren } from './virtual-siren.ts';
 import { startVirtualStation, type VirtualStation } from './virtual-station.ts';
+
+/** A device message as the ingest journal keeps it: its topic and its bytes (base64). */
+export interface DeviceEventRecord {
+  topic: string;
+  payload: string;
+}
+
+/** While the database is away a station's readings are kept at most this often (one a minute). */
+export const THINNED_READING_MS = 60_000;
+/** Share of the device journal station readings may fill; the rest is kept for siren acks and telemetry. */
+export const READINGS_SHARE = 0.75;
+export const DROP_THINNED = 'thinned: one reading a minute per station while the database is away';
+export const DROP_READINGS_FULL = 'journal three-quarters full: room kept for siren acknowledgements';
 
 /** A pending command not yet acknowledged is published again after this long (the siren dedups by commandId). */
 const REPUBLISH_AFTER_MS = 5_000;
@@ -79,6 +103,12 @@ export interface DeviceGatewayContext extends EngineContext {
   virtualStations?: boolean;
   /** Run the 1 s publish/expire loop and the virtual stations' period (default true; tests call them). */
   autoTick?: boolean;
+  /** The journal device events are taken into before the database (engine/index.ts opens the product's). */
+  journal?: Journal<DeviceEventRecord>;
+  /** Where the device-event intake reports its state. */
+  ingestBoard?: IngestBoard;
+  /** Tuning of the device-event intake (tests: probe sooner). */
+  intake?: Pick<IntakeOptions<DeviceEventRecord>, 'retryMs' | 'maxRetryMs'>;
 }
 
 export interface DeviceGateway extends EngineService {
@@ -92,6 +122,8 @@ export interface DeviceGateway extends EngineService {
   settled(): Promise<void>;
   /** Station readings stored and refused (per reason) since start. */
   stationTelemetry(): StationTelemetryStats;
+  /** Resolves when no device event waits in the journal for the database. */
+  ingestIdle(): Promise<void>;
   /** Each virtual station publishes its reading at the clock's now (simulator mode; the period calls it). */
   publishVirtualStations(): Promise<void>;
 }
@@ -115,6 +147,22 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   const stationRepo = new ObservationRepository(db.db);
   const virtualStations = new Map<number, VirtualStation>();
   let stationTicker: ClockTicker | null = null;
+  const maxWaiting = ctx.config.ingest.maxWaitingDeviceEvents;
+  const intake = createIntake<DeviceEventRecord>({
+    name: 'device-events',
+    journal: ctx.journal ?? createMemoryJournal({ name: 'device-events', clock, maxWaiting }),
+    clock,
+    log,
+    ...ctx.intake,
+    // one at a time, in order: an ack before the telemetry that followed it
+    apply: async (entries, how) => {
+      for (const e of entries) await applyEvent(e, how.redelivered);
+    },
+    probe: () => db.query('select 1'),
+  });
+  /** When each station topic's last reading was taken (thinning while the database is away). */
+  const readingTaken = new Map<string, number>();
+  const dropsLogged = new Map<string, number>();
 
   function serial<T>(work: () => Promise<T>): Promise<T> {
     const run = chain.then(work, work);
@@ -146,31 +194,80 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
 
   async function expireNow(): Promise<void> {
     const now = clock.now();
+    // an ack still waiting in the journal came before this: no command expires past the oldest waiting event
+    const horizon = intake.horizon();
+    const expireBy = horizon !== null && horizon < now.getTime() ? new Date(horizon) : now;
     await db.db.transaction(async (tx) => {
-      const expired = await expireCommands(tx, now);
+      const expired = await expireCommands(tx, expireBy);
       for (const command of expired) await ctx.enqueueAlert(tx, sirenFaultEvent(command, now));
     });
   }
 
+  /** Takes a device's message: refusals at once; what needs the database into the journal, then applied. */
   async function onMessage(topic: string, payload: Buffer): Promise<void> {
     const message = readDeviceMessage(topic, payload);
     switch (message.kind) {
-      case 'station':
-        return stations.handle(topic, payload);
       case 'own-command':
         return;
       case 'refused':
         log.warn(message.fields, message.warning);
         return;
+      case 'station': {
+        if (!stations.admit(topic, payload)) return;
+        const reason = readingDropReason(topic);
+        if (reason) return dropped(reason, { topic });
+        readingTaken.set(topic, clock.now().getTime());
+      }
+    }
+    try {
+      await intake.take([{ topic, payload: payload.toString('base64') }]);
+    } catch (err) {
+      if (!(err instanceof JournalFullError)) throw err;
+      // counted by the journal ('journal full' on /readyz)
+      dropped('journal full', { topic }, false);
+    }
+  }
+
+  /** Why a station reading is not kept now, or null: thinned while the database is away, or the journal filling. */
+  function readingDropReason(topic: string): string | null {
+    const status = intake.status();
+    if (status.waiting >= maxWaiting * READINGS_SHARE) return DROP_READINGS_FULL;
+    if (status.state === 'live') return null;
+    const last = readingTaken.get(topic);
+    return last !== undefined && clock.now().getTime() - last < THINNED_READING_MS ? DROP_THINNED : null;
+  }
+
+  /** Counts a dropped event and logs it: the first of each reason, then every hundredth with the count. */
+  function dropped(reason: string, fields: Record<string, unknown>, count = true): void {
+    if (count) intake.drop(reason);
+    const n = (dropsLogged.get(reason) ?? 0) + 1;
+    dropsLogged.set(reason, n);
+    if (n === 1 || n % 100 === 0) {
+      log.warn(
+        { ...fields, reason, droppedSoFar: n },
+        'devices: device event dropped while the database is away',
+      );
+    }
+  }
+
+  /** Applies one journalled device event, at the time it came (idempotent: it may be offered again). */
+  async function applyEvent(e: JournalEntry<DeviceEventRecord>, redelivered: boolean): Promise<void> {
+    const { topic } = e.record;
+    const payload = Buffer.from(e.record.payload, 'base64');
+    const message = readDeviceMessage(topic, payload);
+    switch (message.kind) {
+      case 'station':
+        return stations.record(topic, payload, e.receivedAt);
       case 'ack': {
         const { commandId, sirenId, customerId } = message;
-        const delivered = await markDelivered(db.db, commandId, sirenId, customerId, clock.now());
-        if (!delivered)
+        const delivered = await markDelivered(db.db, commandId, sirenId, customerId, e.receivedAt);
+        // offered again, it may have been delivered by its first offer
+        if (!delivered && !redelivered)
           log.warn({ topic, commandId }, 'devices: ack of an unknown, settled or expired command');
         return;
       }
       case 'telemetry':
-        await recordSirenTelemetry(db.db, message.sirenId, message.customerId, clock.now(), message.voltage);
+        await recordSirenTelemetry(db.db, message.sirenId, message.customerId, e.receivedAt, message.voltage);
     }
   }
 
@@ -227,8 +324,12 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       while (inbound.size > 0) await Promise.all([...inbound]);
     },
     stationTelemetry: () => stations.stats(),
+    ingestIdle: () => intake.idle(),
     publishVirtualStations: publishVirtualStationsNow,
     async start() {
+      // events an earlier run journalled and did not apply go first
+      await intake.start();
+      if (ctx.ingestBoard) unsubscribers.push(ctx.ingestBoard.register(() => intake.status()));
       const devices = ctx.config.devices;
       const url = ctx.mqttUrl ?? devices.mqttUrl;
       // the gateway's secret on the embedded broker, new at each start (an external broker has its own)
@@ -335,6 +436,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       if (client) await client.endAsync(true);
       client = null;
       await Promise.all([...inbound]);
+      await intake.stop();
       const b = broker;
       if (b) await new Promise<void>((resolve) => b.close(() => resolve()));
       broker = null;

@@ -133,7 +133,17 @@ export function timeRefusal(observedAt: Date, now: Date): 'stale' | 'future' | n
 }
 
 export interface StationTelemetry {
-  /** Handles one message of a station observations topic (any other topic is ignored). */
+  /**
+   * Checks a message of a station observations topic without the database: false when it is refused (not
+   * JSON, an invalid payload: logged and counted) or not a station topic. What it admits, record() stores.
+   */
+  admit(topic: string, payload: Buffer): boolean;
+  /**
+   * Stores an admitted reading, judged at `receivedAt` (when the gateway took it: a reading journalled through
+   * a database outage is as fresh as when it came). Idempotent: the same reading again replaces itself.
+   */
+  record(topic: string, payload: Buffer, receivedAt: Date): Promise<void>;
+  /** admit() then record() at the clock's now. */
   handle(topic: string, payload: Buffer): Promise<void>;
   stats(): StationTelemetryStats;
 }
@@ -168,28 +178,39 @@ export function createStationTelemetry(deps: {
     deps.log.warn({ topic, reason, detail }, 'devices: station reading refused');
   }
 
+  function admit(topic: string, payload: Buffer): boolean {
+    if (!parseStationTopic(topic)) return false;
+    const parsed = parseStationPayload(payload);
+    if (!parsed.ok) refuse(topic, parsed.reason, parsed.detail);
+    return parsed.ok;
+  }
+
+  async function record(topic: string, payload: Buffer, receivedAt: Date): Promise<void> {
+    const target = parseStationTopic(topic);
+    const parsed = parseStationPayload(payload);
+    if (!target || !parsed.ok) return;
+    const station = await repo.stationById(target.stationId);
+    if (!station) return refuse(topic, 'unknown-station', `no enabled weather station ${target.stationId}`);
+    // a station is trusted only on its own customer's topic: another customer cannot feed it readings
+    if (station.customerId !== target.customerId) {
+      return refuse(
+        topic,
+        'other-customer',
+        `station ${station.id} is not a station of customer ${target.customerId}`,
+      );
+    }
+    const reading = readingOf(parsed.body);
+    const late = timeRefusal(reading.observedAt, receivedAt);
+    if (late) return refuse(topic, late, `reading of ${parsed.body.time} at ${receivedAt.toISOString()}`);
+    await recordReportedReading(deps.db.db, station, reading, deps.clock.now());
+    stats.accepted += 1;
+  }
+
   return {
+    admit,
+    record,
     async handle(topic, payload) {
-      const target = parseStationTopic(topic);
-      if (!target) return;
-      const parsed = parseStationPayload(payload);
-      if (!parsed.ok) return refuse(topic, parsed.reason, parsed.detail);
-      const station = await repo.stationById(target.stationId);
-      if (!station) return refuse(topic, 'unknown-station', `no enabled weather station ${target.stationId}`);
-      // a station is trusted only on its own customer's topic: another customer cannot feed it readings
-      if (station.customerId !== target.customerId) {
-        return refuse(
-          topic,
-          'other-customer',
-          `station ${station.id} is not a station of customer ${target.customerId}`,
-        );
-      }
-      const reading = readingOf(parsed.body);
-      const now = deps.clock.now();
-      const late = timeRefusal(reading.observedAt, now);
-      if (late) return refuse(topic, late, `reading of ${parsed.body.time} at ${now.toISOString()}`);
-      await recordReportedReading(deps.db.db, station, reading, now);
-      stats.accepted += 1;
+      if (admit(topic, payload)) await record(topic, payload, deps.clock.now());
     },
     stats: () => structuredClone(stats),
   };
