@@ -22,7 +22,7 @@ import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
 import { streamModule } from './modules/stream/index.ts';
-import identityModule, { createIdentityKeyLoader } from './modules/identity/index.ts';
+import identityModule, { createAccountCheck, createIdentityKeyLoader } from './modules/identity/index.ts';
 import { createConfiguredGeocoder } from './geocoding/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -126,6 +126,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(identityModule, {
     prefix: '/identity',
     db: deps.db,
+    clock: deps.clock,
+    enqueueAlert: deps.enqueueAlert,
+    bus: deps.bus,
     config: {
       publicUrl: config.server.publicUrl,
       webRedirectOrigins: config.server.webDevOrigins,
@@ -134,7 +137,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       accessTokenTtlSeconds: config.identity.accessTokenTtlSeconds,
     },
   });
-  await app.register(authPlugin, { config, identityKeys: createIdentityKeyLoader(deps.db) });
+  await app.register(authPlugin, {
+    config,
+    identityKeys: createIdentityKeyLoader(deps.db),
+    bus: deps.bus,
+    // our own users must still be able to sign in; an external issuer's tokens are its own business
+    accountActive: config.identity.oidcIssuer ? undefined : createAccountCheck(deps.db),
+  });
   await app.register(devFaultsPlugin, { config });
   // one geocoder for the process, from its section (GEOCODER_URL, else the bundled gazetteer)
   const geocoder =

@@ -39,6 +39,8 @@ export const ZOutboxMessage = z.object({
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),
+  /** The e-mail's extra headers (List-Unsubscribe, List-Unsubscribe-Post for a notification-only contact). */
+  headers: z.record(z.string(), z.string()),
   /** ISO 8601. */
   time: z.string(),
 });

@@ -7,5 +7,7 @@ export const ZRole = z.object({
   displayName: z.string(),
   /** Lower is more powerful: 1 Super Admin .. 5 Notification Only. */
   hierarchy: z.number().int(),
+  /** What the role may do, for the Permission Level tooltip of the Users page (spec 02 §2.8). */
+  description: z.string(),
 });
 export type TRole = z.infer<typeof ZRole>;

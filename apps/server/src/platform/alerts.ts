@@ -14,7 +14,26 @@ export type AlertEventKind =
   | 'policy-all-clear'
   | 'nws-alert'
   | 'proactive-forecast'
-  | 'siren-fault';
+  | 'siren-fault'
+  // messages to one person rather than an alert's hearers (issue 14): `details.recipient` names them
+  | 'account-invite'
+  | 'contact-welcome';
+
+/** Kinds sent to the one person `details.recipient` names, by e-mail, whatever their alert settings. */
+export const DIRECT_KINDS: readonly AlertEventKind[] = ['account-invite', 'contact-welcome'];
+
+/** Who a direct message goes to (`AlertEvent.details.recipient` of a DIRECT_KINDS event). */
+export interface DirectRecipient {
+  /** 'user:<uuid>' or 'notification-user:<id>' (with the event and channel, the delivery dedup key). */
+  key: string;
+  email: string;
+  name: string;
+  userId: string | null;
+  notificationUserId: number | null;
+}
+
+/** Where the activation link goes in an invite's body: the notifier makes the link when it sends the e-mail. */
+export const ACTIVATION_LINK_PLACEHOLDER = '{activationLink}';
 
 /** One decision of the engine that people may need to hear about. */
 export interface AlertEvent {

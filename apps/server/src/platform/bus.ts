@@ -9,6 +9,8 @@ export interface BusEvents {
   'siren-changed': { sirenId: number; customerId: number; deleted: boolean };
   /** Policies of a customer changed (the engine reloads them). */
   'policies-changed': { customerId: number };
+  /** A full user was created, changed, promoted, demoted (deleted: true) or deleted, committed (issue 14). */
+  'user-changed': { userId: string; customerId: number; deleted: boolean };
   /** Zones of a location entered delay, were extended or cleared, committed (the stream service pushes it). */
   'lightning-changed': LightningChanged;
 }

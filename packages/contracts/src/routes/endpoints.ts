@@ -24,6 +24,28 @@ export const endpoints = {
   customerList: { method: 'GET', path: '/api/Customer' },
   customerGet: { method: 'GET', path: '/api/Customer/:id' },
 
+  // ── users and notification-only contacts (spec 02 §7 'Users and groups'; issue 14). The one identity-service
+  // call of the spec the web makes with our bearer token is listed here too: GET account/sendactivateemail.
+  userListForCustomer: { method: 'GET', path: '/api/user/customer' },
+  userListByRoles: { method: 'POST', path: '/api/user/roles' },
+  userAdd: { method: 'POST', path: '/api/user' },
+  userUpdate: { method: 'POST', path: '/api/user/update' },
+  userDelete: { method: 'DELETE', path: '/api/user/:id' },
+  userDemote: { method: 'DELETE', path: '/api/user/demote' },
+  userPromote: { method: 'POST', path: '/api/user/PromoteNotificationOnlyUser' },
+  notificationUserList: { method: 'GET', path: '/api/notificationuser' },
+  notificationUserAdd: { method: 'POST', path: '/api/notificationuser' },
+  notificationUserUpdate: { method: 'POST', path: '/api/notificationuser/update' },
+  notificationUserDelete: { method: 'DELETE', path: '/api/notificationuser/:id' },
+  notificationUserEmailSubscriptions: { method: 'GET', path: '/api/notificationuser/:id/emailsubscriptions' },
+  notificationUserUnsubscribePage: {
+    method: 'GET',
+    path: '/api/notificationuser/unsubscribe',
+    answer: 'raw',
+  },
+  notificationUserUnsubscribe: { method: 'POST', path: '/api/notificationuser/unsubscribe', answer: 'raw' },
+  accountSendActivateEmail: { method: 'GET', path: '/identity/account/sendactivateemail' },
+
   // ── locations (spec 01 §7 'Locations')
   locationList: { method: 'GET', path: '/api/location' },
   locationListForUser: { method: 'GET', path: '/api/location/user/:userId' },

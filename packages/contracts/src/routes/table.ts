@@ -109,7 +109,22 @@ import {
   ZThreatForecast,
   ZThreats,
 } from '../threats.ts';
-import { ZCurrentUser } from '../users.ts';
+import {
+  ZCurrentUser,
+  ZEmailSubscriptions,
+  ZNotificationUser,
+  ZNotificationUserAdd,
+  ZNotificationUserUpdate,
+  ZSendActivateEmailQuery,
+  ZUnsubscribeQuery,
+  ZUser,
+  ZUserAdd,
+  ZUserDemote,
+  ZUserPageQuery,
+  ZUserPromote,
+  ZUserRolesQuery,
+  ZUserUpdate,
+} from '../users.ts';
 import { endpoints, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
 
 export { endpoints, pathOf, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
@@ -170,6 +185,86 @@ export const routes = {
   userRoles: route(endpoints.userRoles, { tags: ['users'], response: z.array(ZRole) }),
   customerList: route(endpoints.customerList, { tags: ['customers'], response: z.array(ZCustomer) }),
   customerGet: route(endpoints.customerGet, { tags: ['customers'], params: ZIdParam, response: ZCustomer }),
+
+  // ── users and notification-only contacts (issue 14)
+  userListForCustomer: route(endpoints.userListForCustomer, {
+    tags: ['users'],
+    summary: "The caller's customer's users (an Assistant Admin's: their group's), by first name",
+    description: 'With `limit`, one page from `offset`; the Users page reads every page of a longer list.',
+    query: ZUserPageQuery,
+    response: z.array(ZUser),
+  }),
+  userListByRoles: route(endpoints.userListByRoles, {
+    tags: ['users'],
+    summary: "The caller's customer's users of the given roles (spec 02 §7 'List admin users by role')",
+    body: ZUserRolesQuery,
+    response: z.array(ZUser),
+  }),
+  userAdd: route(endpoints.userAdd, {
+    tags: ['users'],
+    summary: 'A new full user; the invite to set a password is e-mailed',
+    body: ZUserAdd,
+    response: ZUser,
+  }),
+  userUpdate: route(endpoints.userUpdate, { tags: ['users'], body: ZUserUpdate, response: ZUser }),
+  userDelete: route(endpoints.userDelete, { tags: ['users'], params: ZUserUuidParam, response: text }),
+  userDemote: route(endpoints.userDemote, {
+    tags: ['users'],
+    summary: 'A full user becomes a notification-only contact; their locations and settings are removed',
+    body: ZUserDemote,
+    response: ZNotificationUser,
+  }),
+  userPromote: route(endpoints.userPromote, {
+    tags: ['users'],
+    summary: 'A notification-only contact becomes a full user; the invite to set a password is e-mailed',
+    body: ZUserPromote,
+    response: ZUser,
+  }),
+  notificationUserList: route(endpoints.notificationUserList, {
+    tags: ['users'],
+    query: ZUserPageQuery,
+    response: z.array(ZNotificationUser),
+  }),
+  notificationUserAdd: route(endpoints.notificationUserAdd, {
+    tags: ['users'],
+    body: ZNotificationUserAdd,
+    response: ZNotificationUser,
+  }),
+  notificationUserUpdate: route(endpoints.notificationUserUpdate, {
+    tags: ['users'],
+    body: ZNotificationUserUpdate,
+    response: ZNotificationUser,
+  }),
+  notificationUserDelete: route(endpoints.notificationUserDelete, {
+    tags: ['users'],
+    params: ZNotificationUserIdParam,
+    response: text,
+  }),
+  notificationUserEmailSubscriptions: route(endpoints.notificationUserEmailSubscriptions, {
+    tags: ['users'],
+    params: ZNotificationUserIdParam,
+    response: ZEmailSubscriptions,
+  }),
+  notificationUserUnsubscribePage: route(endpoints.notificationUserUnsubscribePage, {
+    tags: ['users'],
+    summary: "The page of a contact's unsubscribe link: a button that unsubscribes",
+    public: true,
+    query: ZUnsubscribeQuery,
+  }),
+  notificationUserUnsubscribe: route(endpoints.notificationUserUnsubscribe, {
+    tags: ['users'],
+    summary: 'One-click unsubscribe (RFC 8058): alert e-mails to the contact stop at once',
+    description:
+      'The `List-Unsubscribe` URL of every e-mail to a notification-only contact, posted with `List-Unsubscribe=One-Click`.',
+    public: true,
+    query: ZUnsubscribeQuery,
+  }),
+  accountSendActivateEmail: route(endpoints.accountSendActivateEmail, {
+    tags: ['users'],
+    summary: "Sends a user's invite (a new link to set their password) again",
+    query: ZSendActivateEmailQuery,
+    response: text,
+  }),
 
   // ── locations
   locationList: route(endpoints.locationList, { tags: ['locations'], response: z.array(ZLocation) }),

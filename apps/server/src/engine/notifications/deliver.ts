@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
+import type { Composer } from './compose.ts';
 
 export interface DeliverDeps {
   db: DatabaseHandle;
@@ -17,6 +18,8 @@ export interface DeliverDeps {
   perMinute: { email: number; sms: number };
   /** Channels turned off (NOTIFY_<CHANNEL>=off), each with the reason recorded on its skipped deliveries. */
   off?: Partial<Record<Channel, string>>;
+  /** Completes a message just before it is sent (an invite's link, a contact's unsubscribe link), or skips it. */
+  compose?: Composer;
 }
 
 export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'rate-limited';
@@ -53,7 +56,7 @@ export async function deliverOne(
     if (channel === 'email' || channel === 'sms') {
       await checkRateLimit(deps, deliveries, channel, delivery.address);
     }
-    const message: OutgoingMessage = {
+    const drafted: OutgoingMessage = {
       deliveryId: delivery.id,
       eventId: event.id,
       correlationId: event.correlationId,
@@ -70,6 +73,13 @@ export async function deliverOne(
       recipientKey: delivery.recipientKey,
       userId: delivery.userId,
     };
+    const composed = deps.compose ? await deps.compose(drafted, channel) : { message: drafted };
+    if ('skip' in composed) {
+      // decided at the last moment (a contact who unsubscribed since, an invite already replaced): kept, with why
+      await deliveries.markSkipped(delivery.id, composed.skip, clock.now());
+      return 'skipped';
+    }
+    const { message } = composed;
     const sender = deps.senders[channel];
     if (!sender) throw new PermanentDeliveryError(`unknown channel ${channel}`);
     await sender(message);

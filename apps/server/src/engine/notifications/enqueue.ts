@@ -4,6 +4,7 @@
 import type PgBoss from 'pg-boss';
 import { isSilenced } from '@allclear/domain';
 import type { AlertEvent, AlertEventKind, EnqueueAlert, Tx } from '../contracts.ts';
+import { DIRECT_KINDS, type DirectRecipient } from '../../platform/alerts.ts';
 import { DeliveryRepository, type HistoryUser } from './delivery.repository.ts';
 import { DELIVERY_QUEUE } from './job-queue.ts';
 import { txExecutor } from './job-queue.repository.ts';
@@ -52,6 +53,7 @@ export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
 
 /** Recipients and channels of an event (nothing when its location is silenced by flags mask 30). */
 export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
+  if (DIRECT_KINDS.includes(event.kind)) return planDirect(event);
   const recipients = new RecipientRepository(tx);
   const location = await loadLocation(recipients, event.locationId);
   if (location && isSilenced(location.flags)) return { deliveries: [], historyUsers: [] };
@@ -115,6 +117,28 @@ export async function planDeliveries(tx: Tx, event: AlertEvent): Promise<Plan> {
     }
   }
   return { deliveries, historyUsers };
+}
+
+/**
+ * A message to one person (an invite, a new contact's welcome; issue 14): one e-mail to the recipient the event
+ * names, whatever their alert settings; not listed in anyone's history (the bell lists alerts).
+ */
+function planDirect(event: AlertEvent): Plan {
+  const recipient = event.details.recipient as DirectRecipient | undefined;
+  if (!recipient?.email) return { deliveries: [], historyUsers: [] };
+  return {
+    deliveries: [
+      {
+        recipientKey: recipient.key,
+        channel: 'email',
+        address: recipient.email,
+        recipientName: recipient.name,
+        userId: recipient.userId,
+        notificationUserId: recipient.notificationUserId,
+      },
+    ],
+    historyUsers: [],
+  };
 }
 
 /** An all-clear goes on the same channels to whoever got the alert it closes (same correlation id). */

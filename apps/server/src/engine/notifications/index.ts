@@ -22,6 +22,7 @@ import { webhookSender } from './channels/webhook.ts';
 import { singlewireSender } from './channels/singlewire.ts';
 import type { ChannelSender } from './channels/types.ts';
 import { ChannelRepository } from './channels/channel.repository.ts';
+import { createComposer } from './compose.ts';
 
 export type { NotifierSettings } from '../../platform/config.ts';
 export { ALL_CLEAR_KINDS } from './enqueue.ts';
@@ -140,6 +141,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
             .filter(([, state]) => state === 'off')
             .map(([channel]) => [channel, channelOffReason(channel as keyof ChannelStates)]),
         ),
+        compose: createComposer({ db, clock, publicUrl: ctx.notify.publicUrl }),
       };
       const started = await startJobQueue(db, {
         attempts: settings.NOTIFY_ATTEMPTS,

@@ -16,6 +16,7 @@ import { airQualityRoutes } from './air-quality/air-quality.routes.ts';
 import { forecastRoutes } from './forecasts/forecast.routes.ts';
 import { weatherStationRoutes } from './weather-stations/weather-station.routes.ts';
 import { userRoutes } from './users/user.routes.ts';
+import { notificationUserRoutes } from './users/notification-user.routes.ts';
 import { heatStressRoutes } from './heat-stress/heat-stress.routes.ts';
 import { lightningRoutes } from './lightning/lightning.routes.ts';
 import { simRoutes } from './sim/sim.routes.ts';
@@ -27,6 +28,8 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
   // signature (an <img> of a station image cannot send our header).
   app.addHook('onRequest', async (request, reply) => {
+    // a route the table marks public (a contact's unsubscribe link) is reached without our token
+    if (request.routeOptions.config.route?.public) return;
     if (
       (request.routeOptions.config as { signedUrl?: boolean }).signedUrl &&
       !request.headers.authorization
@@ -54,4 +57,5 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   await app.register(heatStressRoutes, deps);
   await app.register(lightningRoutes, deps);
   await app.register(simRoutes, deps);
+  await app.register(notificationUserRoutes, deps);
 };

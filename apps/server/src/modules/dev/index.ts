@@ -39,6 +39,7 @@ const presentOutboxMessage = (r: OutboxRow): TOutboxMessage => ({
   recipient: r.recipient,
   subject: r.subject,
   body: r.body,
+  headers: r.headers,
   time: r.created.toISOString(),
 });
 
@@ -71,13 +72,18 @@ const outboxRoutes: FastifyPluginAsync<Pick<AppDeps, 'config'> & { repo: DevRepo
       .map(
         (m) =>
           `<tr><td>${escapeHtml(m.time)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td>` +
-          `<td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td></tr>`,
+          `<td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td>` +
+          `<td><pre>${escapeHtml(
+            Object.entries(m.headers)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('\n'),
+          )}</pre></td></tr>`,
       )
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>AllClear outbox</title>
 <style>body{font-family:sans-serif;margin:1rem}table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:4px;vertical-align:top;text-align:left}pre{margin:0;white-space:pre-wrap}</style>
 </head><body><h1>Local outbox</h1><p>E-mail and SMS kept in the local outbox instead of being sent (newest first).</p>
-${rows.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th></tr></thead><tbody>${items}</tbody></table>`}
+${rows.length === 0 ? '<p>No messages yet.</p>' : `<table><thead><tr><th>Time</th><th>Channel</th><th>Recipient</th><th>Subject</th><th>Body</th><th>Headers</th></tr></thead><tbody>${items}</tbody></table>`}
 </body></html>`;
     return reply.type('text/html; charset=utf-8').send(html);
   });

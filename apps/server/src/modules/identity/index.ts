@@ -7,6 +7,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { EnqueueAlert } from '../../platform/alerts.ts';
+import type { Bus } from '../../platform/bus.ts';
+import { systemClock, type Clock } from '../../platform/clock.ts';
+import { activationRoutes } from './activation.routes.ts';
 import { createIdentityProvider, identityIssuer, type IdentityConfig } from './provider.ts';
 import { signInRoutes } from './sign-in.routes.ts';
 import { userInfoRoutes } from './userinfo.ts';
@@ -19,6 +23,7 @@ import {
 export type { IdentityConfig } from './provider.ts';
 export { apiAudience, identityIssuer, WEB_CLIENT_ID } from './provider.ts';
 export { createIdentityKeyLoader, loadPublicJwks } from './signing-keys.ts';
+export { createAccountCheck } from './account.ts';
 
 export interface IdentityModuleOptions {
   config: IdentityConfig;
@@ -27,6 +32,12 @@ export interface IdentityModuleOptions {
   limiter?: SlidingWindowLimiter;
   /** Clock for the limiter, ms since epoch (default Date.now). */
   now?: () => number;
+  /** The product's clock: invites' links expire by it (default the system clock). */
+  clock?: Clock;
+  /** Hands an invite's e-mail to the notifier ('resend?'); without it the set-password pages are not served. */
+  enqueueAlert?: EnqueueAlert;
+  /** Where 'user-changed' is published when an invited user sets their password. */
+  bus?: Bus;
 }
 
 const identityModule: FastifyPluginAsync<IdentityModuleOptions> = async (app, opts) => {
@@ -52,7 +63,19 @@ const identityModule: FastifyPluginAsync<IdentityModuleOptions> = async (app, op
     db,
     limiter: opts.limiter ?? createSlidingWindowLimiter(SIGN_IN_FAILURE_LIMIT),
     now: opts.now ?? Date.now,
+    clock: opts.clock,
   });
+
+  // An invite's set-password page and 'resend?' (issue 14).
+  if (opts.enqueueAlert) {
+    await app.register(activationRoutes, {
+      config,
+      db,
+      clock: opts.clock ?? systemClock,
+      enqueueAlert: opts.enqueueAlert,
+      bus: opts.bus,
+    });
+  }
 
   // Our user-info endpoint, in front of the provider's (userinfo.ts).
   await app.register(userInfoRoutes, { config, db });

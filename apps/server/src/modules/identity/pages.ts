@@ -76,6 +76,45 @@ export function renderSignInPage(opts: {
   );
 }
 
+/** The set-password page of an invite's link (issue 14): the account's e-mail, the password twice, the rules. */
+export function renderSetPasswordPage(opts: {
+  productName: string;
+  action: string;
+  token: string;
+  email: string;
+  minLength: number;
+  maxLength: number;
+  errors?: { password?: string; confirmPassword?: string };
+}): string {
+  const passwordError = opts.errors?.password ? escapeHtml(opts.errors.password) : '';
+  const confirmError = opts.errors?.confirmPassword ? escapeHtml(opts.errors.confirmPassword) : '';
+  const invalid = (error: string, id: string) =>
+    error
+      ? ` aria-invalid="true" aria-describedby="${id} password-rules"`
+      : ' aria-describedby="password-rules"';
+  return layout(
+    `Set your password · ${opts.productName}`,
+    `<h1>${escapeHtml(opts.productName)}</h1>
+<h2>Set your password</h2>
+<p>Your account: <strong>${escapeHtml(opts.email)}</strong></p>
+<form method="post" action="${escapeHtml(opts.action)}" novalidate>
+  <input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+  <input type="text" name="username" autocomplete="username" value="${escapeHtml(opts.email)}" hidden>
+  <label for="password">New password</label>
+  <input id="password" name="password" type="password" autocomplete="new-password" required autofocus
+    maxlength="${opts.maxLength * 4}"${invalid(passwordError, 'password-error')}>
+  <div id="password-error" class="alert" role="alert">${passwordError}</div>
+  <label for="confirmPassword">Confirm password</label>
+  <input id="confirmPassword" name="confirmPassword" type="password" autocomplete="new-password" required
+    maxlength="${opts.maxLength * 4}"${invalid(confirmError, 'confirm-error')}>
+  <div id="confirm-error" class="alert" role="alert">${confirmError}</div>
+  <p id="password-rules">At least ${opts.minLength} and at most ${opts.maxLength} characters; spaces are allowed.
+    A long phrase is easiest to remember.</p>
+  <button type="submit">Set password and sign in</button>
+</form>`,
+  );
+}
+
 /** A page with one message (an expired sign-in, too many attempts). */
 export function renderMessagePage(opts: { productName: string; title: string; message: string }): string {
   return layout(

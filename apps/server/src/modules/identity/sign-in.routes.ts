@@ -5,8 +5,16 @@ import { parse as parseQueryString } from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { DatabaseHandle } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
 import { hashPassword, verifyPassword } from '../../platform/password.ts';
-import { findSignInAccountByEmail } from './account.ts';
+import { findSignInAccount, findSignInAccountByEmail } from './account.ts';
+import {
+  ACTIVATION_COOKIE,
+  ACTIVATION_SIGN_IN_MS,
+  activationCookieSigner,
+  cookieValue,
+} from './activation-cookie.ts';
+import { ActivationRepository } from './activation.repository.ts';
 import { INVALID_CREDENTIALS_MESSAGE, pageCsp, renderMessagePage, renderSignInPage } from './pages.ts';
 import { webOrigins, type IdentityConfig } from './provider.ts';
 import type { SlidingWindowLimiter } from './sign-in-rate-limit.ts';
@@ -18,6 +26,8 @@ export interface SignInRouteDeps {
   limiter: SlidingWindowLimiter;
   /** The clock, ms since epoch. */
   now: () => number;
+  /** The product's clock, which invites are dated by (activation-cookie.ts); the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The message of a 429 answer to the sign-in form. */
@@ -70,6 +80,28 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
 
   const loginAction = (uid: string) => `${app.prefix}/interaction/${encodeURIComponent(uid)}/login`;
 
+  /** The account an activation cookie signs in (once, within ACTIVATION_SIGN_IN_MS); the cookie is cleared. */
+  const activations = new ActivationRepository(deps.db.db);
+  const activationSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string | undefined> => {
+    const value = cookieValue(request.headers.cookie, ACTIVATION_COOKIE);
+    if (!value) return undefined;
+    // on the raw response, so it goes out beside any cookie the provider sets there
+    reply.raw.appendHeader(
+      'set-cookie',
+      `${ACTIVATION_COOKIE}=; Path=${app.prefix}; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
+    const now = deps.clock?.now().getTime() ?? Date.now();
+    const inviteId = (await activationCookieSigner(deps.db.db)).verify(value, now);
+    const userId = inviteId
+      ? await activations.takeSignIn(inviteId, new Date(now - ACTIVATION_SIGN_IN_MS), new Date(now))
+      : undefined;
+    const account = userId ? await findSignInAccount(deps.db, userId) : undefined;
+    return account?.userId;
+  };
+
   app.get<{ Params: { uid: string } }>(
     '/interaction/:uid',
     { schema: { hide: true } },
@@ -101,6 +133,19 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
           { mergeWithLastSubmission: true },
         );
         return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303);
+      }
+      // the browser that has just set its password (an invite's link) is signed in without it, once
+      if (details.prompt.name === 'login') {
+        const accountId = await activationSignIn(request, reply);
+        if (accountId) {
+          const returnTo = await provider.interactionResult(
+            request.raw,
+            reply.raw,
+            { login: { accountId, amr: ['pwd'], remember: true } },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.code(303).header('cache-control', 'no-store').redirect(returnTo, 303);
+        }
       }
       const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
       return sendPage(

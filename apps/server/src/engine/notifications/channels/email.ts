@@ -12,7 +12,13 @@ export function smtpSender(smtpUrl: string, from: string): { send: ChannelSender
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, to: message.address, subject: message.subject, text: message.body });
+        await transport.sendMail({
+          from,
+          to: message.address,
+          subject: message.subject,
+          text: message.body,
+          headers: message.headers,
+        });
       } catch (error) {
         const code = (error as SmtpError).responseCode;
         // 550-554 are permanent per RFC 5321 (mailbox unavailable, transaction failed)

@@ -13,6 +13,7 @@ export function localOutboxSender(db: DatabaseHandle, clock: Clock, channel: 'em
       recipient: message.address,
       subject: channel === 'email' ? message.subject : '',
       body: message.body,
+      headers: channel === 'email' ? (message.headers ?? {}) : {},
       created: clock.now(),
     });
   };

@@ -18,6 +18,8 @@ export interface OutgoingMessage {
   address: string;
   recipientKey: string;
   userId: string | null;
+  /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post for a notification-only contact). */
+  headers?: Record<string, string>;
 }
 
 /** A failure that retrying cannot fix (bad address, refused URL, 4xx other than 408/429). */

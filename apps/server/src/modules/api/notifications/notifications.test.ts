@@ -317,6 +317,7 @@ describe('/dev outbox', () => {
         recipient: '+15550001',
         subject: '',
         body: 'two <b>',
+        headers: {},
         time: '2026-07-01T11:00:00.000Z',
       },
       {
@@ -324,6 +325,7 @@ describe('/dev outbox', () => {
         recipient: 'a@example.test',
         subject: 'First',
         body: 'one',
+        headers: {},
         time: '2026-07-01T10:00:00.000Z',
       },
     ]);

@@ -1,4 +1,6 @@
-// GET user/current, GET user/roles (spec 01 §7 'Users and notification users').
+// GET user/current, GET user/roles (spec 01 §7), and the users calls of spec 02 §7 'Users and groups' (issue 14):
+// GET user/customer, POST user/roles, POST user, POST user/update, DELETE user/{id}, DELETE user/demote,
+// POST user/PromoteNotificationOnlyUser.
 import type { FastifyPluginAsync } from 'fastify';
 import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
@@ -7,9 +9,14 @@ import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
 import { UserRepository } from './user.repository.ts';
 import { presentCurrentUser } from './user.presenter.ts';
+import { UserService } from './user.service.ts';
 
-export const userRoutes: FastifyPluginAsync<Pick<AppDeps, 'db'>> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'enqueueAlert' | 'bus' | 'clock'>> = async (
+  app,
+  { db, enqueueAlert, bus, clock },
+) => {
   const repo = new UserRepository(db.db);
+  const service = new UserService(db.db, enqueueAlert, bus, clock);
 
   register(app, routes.userCurrent, {}, async (request) => {
     const p = principalOf(request);
@@ -20,6 +27,28 @@ export const userRoutes: FastifyPluginAsync<Pick<AppDeps, 'db'>> = async (app, {
 
   register(app, routes.userRoles, {}, async () => {
     const rows = await repo.listRoles();
-    return rows.map(({ id, name, displayName, hierarchy }) => ({ id, name, displayName, hierarchy }));
+    return rows.map(({ id, name, displayName, hierarchy, description }) => ({
+      id,
+      name,
+      displayName,
+      hierarchy,
+      description,
+    }));
   });
+
+  register(app, routes.userListForCustomer, {}, async (request) =>
+    service.list(principalOf(request), request.query),
+  );
+  register(app, routes.userListByRoles, {}, async (request) =>
+    service.list(principalOf(request), {}, request.body),
+  );
+  register(app, routes.userAdd, {}, async (request) => service.create(principalOf(request), request.body));
+  register(app, routes.userUpdate, {}, async (request) => service.update(principalOf(request), request.body));
+  register(app, routes.userDelete, {}, async (request) =>
+    service.delete(principalOf(request), request.params.id),
+  );
+  register(app, routes.userDemote, {}, async (request) => service.demote(principalOf(request), request.body));
+  register(app, routes.userPromote, {}, async (request) =>
+    service.promote(principalOf(request), request.body),
+  );
 };
