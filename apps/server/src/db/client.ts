@@ -67,6 +67,10 @@ async function openPostgres(url: string, onIdleError?: (err: Error) => void): Pr
   // An idle client's connection can end under us (a server restart, or a test dropping its database):
   // the pool replaces it; without a listener the error would crash the process.
   pool.on('error', (err) => onIdleError?.(err));
+  // So can a client's that is checked out (a transaction when the server stops, issue 21): its queries fail,
+  // and the pool drops it on release; the client's own 'error' event, which the pool listens to only while
+  // the client is idle, must not crash the process either.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Fail at open, not at first use, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
