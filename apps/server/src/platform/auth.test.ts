@@ -9,8 +9,11 @@ import { buildCustomer, buildUser } from '../db/factories.ts';
 import { createTestDatabase } from '../db/test-db.ts';
 import { createIdentityKeyLoader, loadPublicJwks } from '../modules/identity/signing-keys.ts';
 import { issueTestToken } from '../modules/identity/test-tokens.ts';
+import { createAccountCheck } from '../modules/identity/account.ts';
+import { createLocalBus } from './bus.ts';
 import {
   authPlugin,
+  createCachedVerifier,
   createTokenVerifier,
   principalFromClaims,
   UNAUTHORIZED_BODY,
@@ -167,6 +170,51 @@ describe('createTokenVerifier', () => {
   });
 });
 
+describe('createCachedVerifier', () => {
+  const setActive = (id: string, active: boolean) =>
+    db.query('update users set is_active = $2 where id = $1', [id, active]);
+
+  it('keeps a verified token until its expiry and refuses it after, as the verifier does', async () => {
+    let now = T0;
+    const inner = createTokenVerifier({
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwks,
+      currentDate: () => new Date(now),
+    });
+    const cached = createCachedVerifier(inner, { now: () => now });
+    const token = await issueTestToken(db, { userId, issuedAtMs: T0, expiresInSeconds: 600 });
+    await expect(cached.verify(token)).resolves.toMatchObject({ userId });
+    now = T0 + 599_000;
+    await expect(cached.verify(token)).resolves.toMatchObject({ userId });
+    now = T0 + 606_000;
+    await expect(cached.verify(token)).rejects.toThrow(/exp/);
+  });
+
+  it('refuses a kept token once its user can no longer sign in and the bus says the user changed', async () => {
+    const other = (await buildUser(db, { customerId, role: 'Customer', password: 'pw-other-1' })).id;
+    const cached = createCachedVerifier(verifierAt(Date.now()), { accountActive: createAccountCheck(db) });
+    const token = await issueTestToken(db, { userId: other });
+    const mine = await issueTestToken(db, { userId });
+    await expect(cached.verify(token)).resolves.toMatchObject({ userId: other });
+    await expect(cached.verify(mine)).resolves.toMatchObject({ userId });
+    await setActive(other, false);
+    // the token was verified before the change; the change is what makes it be checked again
+    cached.forgetUser(other);
+    await expect(cached.verify(token)).rejects.toThrow(/can no longer use it/);
+    // nobody else's token is touched
+    await expect(cached.verify(mine)).resolves.toMatchObject({ userId });
+  });
+
+  it('refuses the token of a user who cannot sign in from its first request', async () => {
+    const gone = (await buildUser(db, { customerId, role: 'Customer', password: 'pw-gone-1' })).id;
+    const token = await issueTestToken(db, { userId: gone });
+    await setActive(gone, false);
+    const cached = createCachedVerifier(verifierAt(Date.now()), { accountActive: createAccountCheck(db) });
+    await expect(cached.verify(token)).rejects.toThrow(/can no longer use it/);
+  });
+});
+
 describe('principalFromClaims', () => {
   it('requires a customer and a known role', () => {
     expect(() => principalFromClaims({ sub: 'u', role: 'Admin' })).toThrow(/customer_id/);
@@ -248,5 +296,31 @@ describe('authenticate hook', () => {
   it('leaves routes without the hook alone', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/open' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("answers 401 to a token used before once 'user-changed' says its user was deactivated", async () => {
+    const bus = createLocalBus();
+    const guarded = Fastify({ logger: false });
+    await guarded.register(authPlugin, {
+      config: {
+        server: { publicUrl: 'http://localhost:8080' },
+        identity: { oidcIssuer: undefined, oidcAudience: AUDIENCE },
+      },
+      identityKeys: createIdentityKeyLoader(db),
+      bus,
+      accountActive: createAccountCheck(db),
+    });
+    guarded.get('/api/me', { onRequest: guarded.authenticate }, async (request) => ({
+      data: request.principal,
+    }));
+    const leaving = (await buildUser(db, { customerId, role: 'Admin', password: 'pw-leaving-1' })).id;
+    const headers = { authorization: `Bearer ${await issueTestToken(db, { userId: leaving })}` };
+    expect((await guarded.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(200);
+    await db.query('update users set is_active = false where id = $1', [leaving]);
+    bus.publish('user-changed', { userId: leaving, customerId, deleted: false });
+    const res = await guarded.inject({ method: 'GET', url: '/api/me', headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(UNAUTHORIZED_BODY);
+    await guarded.close();
   });
 });

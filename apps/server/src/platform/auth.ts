@@ -7,12 +7,14 @@ import fp from 'fastify-plugin';
 import {
   createLocalJWKSet,
   createRemoteJWKSet,
+  decodeJwt,
   jwtVerify,
   type JSONWebKeySet,
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
 import { ROLE_HIERARCHY, ROLE_NAMES, type RoleName } from '@allclear/domain';
+import type { Bus } from './bus.ts';
 import type { IdentityConfig, ServerConfig } from './config.ts';
 
 /** The authenticated caller, from the access token's claims. */
@@ -151,6 +153,78 @@ export function principalFromClaims(payload: JWTPayload): Principal {
   };
 }
 
+/** Most verified tokens kept; past it the oldest is dropped (verified again if it comes back). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+export interface CachedVerifierOptions {
+  /**
+   * Whether the user of a verified token may still use it (an active user of an active customer): checked once
+   * per token, and again once the bus says the user changed. Without it only the signature and claims count.
+   */
+  accountActive?: (userId: string) => Promise<boolean>;
+  /** Now, ms since epoch (default Date.now): a token is kept until its `exp`. */
+  now?: () => number;
+  maxEntries?: number;
+}
+
+export interface CachedVerifier extends TokenVerifier {
+  /** Forgets the user's verified tokens (their account changed): the next request verifies again. */
+  forgetUser(userId: string): void;
+}
+
+/**
+ * Verified tokens kept until they expire, so a token is verified (RS256, and its account checked) once rather than on
+ * every request. A change of the user (deactivated, deleted, their role or group changed: 'user-changed' on the bus,
+ * which every API process receives) forgets their tokens, so the next request is checked again and a revoked
+ * account is refused at once.
+ */
+export function createCachedVerifier(inner: TokenVerifier, opts: CachedVerifierOptions = {}): CachedVerifier {
+  const now = opts.now ?? Date.now;
+  const maxEntries = opts.maxEntries ?? VERIFIED_TOKENS_MAX;
+  const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+  // One verification per token at a time: a new token's first requests (a dashboard opens ~50) share it.
+  const verifying = new Map<string, Promise<Principal>>();
+  // Bumped by forgetUser: a verification that straddles a change of its user is done again.
+  const changes = new Map<string, number>();
+
+  async function verifyNow(token: string): Promise<Principal> {
+    for (;;) {
+      const principal = await inner.verify(token);
+      const seen = changes.get(principal.userId) ?? 0;
+      if (opts.accountActive && !(await opts.accountActive(principal.userId)))
+        throw new TokenRejectedError('the user of the token can no longer use it');
+      if ((changes.get(principal.userId) ?? 0) !== seen) continue;
+      const { exp } = decodeJwt(token);
+      const expiresAtMs = (exp ?? 0) * 1000;
+      if (expiresAtMs > now()) {
+        if (verified.size >= maxEntries) verified.delete(verified.keys().next().value!);
+        verified.set(token, { principal, expiresAtMs });
+      }
+      return principal;
+    }
+  }
+
+  return {
+    async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (now() < hit.expiresAtMs) return hit.principal;
+        verified.delete(token);
+      }
+      let pending = verifying.get(token);
+      if (!pending) {
+        pending = verifyNow(token).finally(() => verifying.delete(token));
+        verifying.set(token, pending);
+      }
+      return pending;
+    },
+    forgetUser(userId) {
+      changes.set(userId, (changes.get(userId) ?? 0) + 1);
+      for (const [token, entry] of verified) if (entry.principal.userId === userId) verified.delete(token);
+    },
+  };
+}
+
 /** The body of every 401 (ARCHITECTURE.md 'API conventions'). */
 export const UNAUTHORIZED_BODY = { responseException: { message: 'Unauthorized', errors: {} } } as const;
 
@@ -198,17 +272,28 @@ export function createConfiguredVerifier(config: AuthConfig, identityKeys: JWTVe
   });
 }
 
-export type AuthPluginOptions =
-  { verifier: TokenVerifier } | { config: AuthConfig; identityKeys: JWTVerifyGetKey };
+export type AuthPluginOptions = (
+  { verifier: TokenVerifier } | { config: AuthConfig; identityKeys: JWTVerifyGetKey }
+) & {
+  /** Where 'user-changed' arrives: the user's verified tokens are forgotten (and checked again). */
+  bus?: Bus;
+  /** Whether a token's user may still use it (see CachedVerifierOptions). */
+  accountActive?: (userId: string) => Promise<boolean>;
+};
 
 /**
  * Decorates the app (not encapsulated) with `authenticate` and `request.principal`. Use on a
  * route or a scope: `{ onRequest: app.authenticate }` or `scope.addHook('onRequest', app.authenticate)`.
+ * Verified tokens are kept until they expire (createCachedVerifier).
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, opts) => {
-    const verifier =
-      'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.identityKeys);
+    const verifier = createCachedVerifier(
+      'verifier' in opts ? opts.verifier : createConfiguredVerifier(opts.config, opts.identityKeys),
+      { accountActive: opts.accountActive },
+    );
+    const unsubscribe = opts.bus?.subscribe('user-changed', (e) => verifier.forgetUser(e.userId));
+    if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
     app.decorateRequest('principal', null);
     app.decorate('authenticate', createAuthenticate(verifier));
   },

@@ -73,6 +73,14 @@ export async function findSignInAccount(
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
+/**
+ * Whether a user may still sign in (active, with a password, in a full role, of a customer not INACTIVE): what the
+ * API asks of an access token's user, once per token (platform/auth.ts createCachedVerifier).
+ */
+export function createAccountCheck(handle: DatabaseHandle): (userId: string) => Promise<boolean> {
+  return async (userId) => (await findSignInAccount(handle, userId)) !== undefined;
+}
+
 /** The account and password hash of a user who may sign in, by e-mail (case-insensitive). */
 export async function findSignInAccountByEmail(
   handle: DatabaseHandle,
