@@ -3,7 +3,8 @@
 // it disturbs nothing else, fed by a licensed-feed WebSocket that the test drives: a storm far from the
 // venues throughout, and strikes near known venues at known times. Three faults, in order:
 //   1. a fast restart of the database mid-storm;
-//   2. a 20 s stop, with strikes near venues during the gap (/readyz 503 'degraded' with what waits);
+//   2. a 20 s stop, with strikes near venues during the gap (/readyz 503 'degraded' with what waits; the
+//      lightning stream opened before it carries their delays once the database is back);
 //   3. a SIGKILL of the product while the database is away and strikes wait in its journal, then a restart
 //      (which waits for the database) and the database back.
 // Each ends with every strike sent stored once, each venue's delay started at its strike's time, and each
@@ -28,6 +29,7 @@ import {
 } from '../src/db/factories.ts';
 import { organizationLocationSites } from '../src/db/schema/index.ts';
 import { startSmtpServer } from '../src/engine/notifications/test-fakes.ts';
+import { issueTestToken } from '../src/modules/identity/test-tokens.ts';
 import { freePort, postgresBinDir, startOwnPostgres, type OwnPostgres } from './own-postgres.ts';
 import { startProductProcess, type ProductProcess } from './product-process.ts';
 
@@ -93,6 +95,40 @@ let port: number;
 let product: ProductProcess | undefined;
 let productEnv: Record<string, string>;
 const venues: { id: number; label: string; latitude: number; longitude: number }[] = [];
+let coachId: string;
+
+/** Opens GET /stream/Lightning as the coach; collects its 'lightning' events. */
+async function openLightningStream() {
+  const token = await issueTestToken(db, { userId: coachId, publicUrl: product!.baseUrl });
+  const abort = new AbortController();
+  const res = await fetch(`${product!.baseUrl}/stream/Lightning`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  expect(res.status).toBe(200);
+  const events: { locationId: number; inDelay: boolean }[] = [];
+  let buffer = '';
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^event: lightning\ndata: (.*)$/m.exec(block)?.[1];
+        if (data) events.push(JSON.parse(data) as { locationId: number; inDelay: boolean });
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    events,
+    close: async () => {
+      abort.abort();
+      await reading;
+    },
+  };
+}
 
 /** A storm far from every venue (north-east of them by hundreds of miles): 50 strikes a second. */
 function startStorm(): () => void {
@@ -202,7 +238,13 @@ describe.skipIf(!enabled)('a database outage under a storm (issue 21 fault tests
     await seedReferenceData(db);
     const customer = await buildCustomer(db.db, { name: 'Storm County Schools' });
     const site = await buildSite(db.db, { customerId: customer.id });
-    await buildUser(db.db, { customerId: customer.id, siteId: site.id, email: 'coach@storm.test' });
+    const coach = await buildUser(db.db, {
+      customerId: customer.id,
+      siteId: site.id,
+      email: 'coach@storm.test',
+      password: 'Test-password-1',
+    });
+    coachId = coach.id;
     for (let i = 0; i < VENUES; i++) {
       const place = { latitude: 33 + i * 0.6, longitude: -97.5 };
       const venue = await buildOrganizationLocation(db.db, { customerId: customer.id, ...place });
@@ -264,6 +306,7 @@ describe.skipIf(!enabled)('a database outage under a storm (issue 21 fault tests
   }, 120_000);
 
   it('a 20 s stop: strikes near venues during the gap start their delays at their own times, alerted once when it is back', async () => {
+    const stream = await openLightningStream();
     await pg.stop('fast');
     const downAt = Date.now();
     await sleep(2_000);
@@ -301,6 +344,11 @@ describe.skipIf(!enabled)('a database outage under a storm (issue 21 fault tests
     );
     expect(event!.details.heldSeconds).toBeGreaterThanOrEqual(15);
     expect(event!.occurred_at.getTime() - Date.parse(early.time)).toBeLessThan(MINUTE);
+    // the stream opened before the outage carries both delays once the database is back
+    await until('the stream to carry both delays', async () =>
+      [2, 3].every((i) => stream.events.some((e) => e.locationId === venues[i]!.id && e.inDelay)),
+    );
+    await stream.close();
   }, 120_000);
 
   it('a SIGKILL of the product while the database is away and strikes wait: after a restart, every strike applied and alerted once', async () => {
