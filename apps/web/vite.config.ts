@@ -51,6 +51,14 @@ export default defineConfig({
               priority: 10,
             },
             {
+              // MUI components the shell itself shows (top bar, sidebar, menus, toasts, alerts): one chunk in the
+              // first download that every screen reuses, so a new lazy screen that uses some of them does not
+              // split them into more, smaller chunks (which grew the first download by ~0.7 kB per screen).
+              name: 'mui-shell',
+              test: /[\\/]node_modules[\\/]@mui[\\/]material[\\/](esm[\\/])?(Alert|AlertTitle|AppBar|Avatar|Backdrop|Box|Button|ButtonBase|ButtonGroup|Chip|CircularProgress|ClickAwayListener|CssBaseline|DefaultPropsProvider|Divider|Drawer|Fade|GlobalStyles|Grow|IconButton|InitColorSchemeScript|Link|List|ListItem|ListItemButton|ListItemIcon|ListItemSecondaryAction|ListItemText|Menu|MenuItem|MenuList|Modal|Paper|Popover|Popper|Portal|Slide|Snackbar|SnackbarContent|SvgIcon|Toolbar|Tooltip|Typography|Unstable_TrapFocus|colors|internal|styles|transitions|useLazyRipple|useMediaQuery|utils|zero-styled)[\\/]/,
+              priority: 8,
+            },
+            {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](@tanstack|oidc-client-ts|react-oidc-context|jwt-decode|zustand|use-sync-external-store)[\\/]/,
               priority: 5,
