@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig, ConfigError, type ChannelStates } from './platform/config.ts';
-import { systemClock } from './platform/clock.ts';
+import { productClock } from './product-clock.ts';
 import { openDatabase, migrateDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   await seedReferenceData(db);
   const demo = config.database.seedDemo ? await seedDemo(db) : undefined;
 
-  const clock = systemClock;
+  // SIM_SPEED: in simulator mode the product's clock runs that many times real time (product-clock.ts)
+  const { clock, speed, ignored } = productClock(config);
+  if (ignored) log.warn(ignored);
   const bus = createLocalBus((err, topic) => log.error({ err, topic }, 'bus handler failed'));
   // the engine's journalled intakes report here; /readyz and the admins' banner read it (issue 21)
   const ingest = createIngestBoard();
@@ -90,6 +92,7 @@ async function main(): Promise<void> {
     `  database: ${config.database.embedded ? `PGlite (embedded) at ${dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  notifications: ${describeChannels(config.notify.channels)}`,
   ];
+  if (speed !== 1) lines.push(`  clock: simulated, ${speed}× real time (SIM_SPEED)`);
   if (config.notify.outbox) lines.push(`  outbox: ${config.server.publicUrl}/dev/outbox (loopback only)`);
   if (demo) {
     lines.push('', `Demo accounts (password: ${DEMO_PASSWORD})`);
