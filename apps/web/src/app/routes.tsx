@@ -12,6 +12,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/', Screen: lazy(() => import('../features/dashboard/components/dashboard-home.tsx')) },
   { path: '/LiveRadar', Screen: lazy(() => import('../features/radar/components/live-radar-page.tsx')) },
   { path: '/Broadcast', Screen: lazy(() => import('../features/broadcast/components/broadcast-page.tsx')) },
+  { path: '/Users', Screen: lazy(() => import('../features/users/components/users-page.tsx')) },
   { path: '/Policies', Screen: lazy(() => import('../features/policies/components/policies-page.tsx')) },
 ];
 

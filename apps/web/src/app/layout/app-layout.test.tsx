@@ -145,11 +145,13 @@ describe('app shell (real routes: the screens built so far)', () => {
     expect(router.state.location.pathname).toBe('/Unauthorized');
   });
 
-  it('lets an Admin through the guard of an admin route (not built yet: page not found)', async () => {
-    stubApi(routesFor(admin));
+  it('lets an Admin through the guard of an admin route: the Users page, in the sidebar too', async () => {
+    stubApi({ ...routesFor(admin), 'GET /api/user/customer': [], 'GET /api/notificationuser': [] });
     const { router } = renderApp('/Users');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Users');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the environment badge outside production (tests run in mode "test")', async () => {
