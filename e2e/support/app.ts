@@ -35,3 +35,28 @@ export function builtScreenPaths(): string[] {
   const block = source.slice(source.indexOf('SCREEN_ROUTES'));
   return [...block.matchAll(/path:\s*'([^']+)'/g)].map((m) => m[1]!);
 }
+
+/** Sends a JSON body to an /api path with the page's own access token; returns the unwrapped data and the status. */
+export async function apiSend<T>(
+  page: Page,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T | undefined }> {
+  const user = await storedOidcUser(page);
+  return page.evaluate(
+    async ({ method, path, body, token }) => {
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+      return { status: res.status, data: json?.data };
+    },
+    { method, path, body, token: user?.access_token ?? '' },
+  );
+}

@@ -32,17 +32,22 @@ export async function newMapContext(
   return context;
 }
 
+/**
+ * A context on the product (the run's shared one, or `base`: a product a journey started itself with its own
+ * settings), whose pages are watched for console errors and checked by axe-core when it closes.
+ */
 export async function newContext(
   browser: Browser,
   viewport = { width: 1440, height: 900 },
+  base: string = baseUrl(),
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+  const context = await browser.newContext({ baseURL: base, viewport });
   watchConsoleErrors(context);
   const close = context.close.bind(context);
   context.close = async (options) => {
     try {
       for (const page of context.pages())
-        if (!page.isClosed() && page.url().startsWith(baseUrl()))
+        if (!page.isClosed() && page.url().startsWith(base))
           await softExpectNoSeriousAxeViolations(
             page,
             `the last screen of the journey (${viewport.width}×${viewport.height})`,

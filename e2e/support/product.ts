@@ -30,7 +30,8 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A free loopback TCP port (for the product's HTTP or MQTT port). */
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
