@@ -276,6 +276,32 @@ describe('POST, PATCH and DELETE policy: the rules of spec 02 §4', () => {
   });
 });
 
+describe("a saved lightning policy takes effect in the location form's policy lock at once", () => {
+  it('serves a new LR1 policy to location/LightningPolicies and the zones in force of every location', async () => {
+    // the Customer user's own location, as their location form reads it
+    const asUser = async (url: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: await headers(t.a.customerUser.id) })).json().data;
+    expect((await asUser('/api/location')).length).toBeGreaterThan(0);
+    const created = await post(wind({ policyType: TYPE.LR1, threshold: 6.04, allClearMinutes: 15 }));
+    expect(created.statusCode).toBe(200);
+    const lock = await asUser('/api/location/LightningPolicies');
+    expect(lock).toContainEqual({ policyTypeShortName: 'LR1', threshold: 6, allClearMinutes: 15 });
+    const after = (await asUser('/api/location')) as {
+      zonesInForce: { radii: number[]; allClearMinutes: number; lockedByPolicy: boolean };
+    }[];
+    for (const location of after) {
+      expect(location.zonesInForce.radii[0]).toBe(6);
+      expect(location.zonesInForce).toMatchObject({ allClearMinutes: 15, lockedByPolicy: true });
+    }
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/policy/${created.json().data.id}`,
+      headers: await headers(),
+    });
+    expect(await asUser('/api/location/LightningPolicies')).toEqual([]);
+  });
+});
+
 describe('a saved policy takes effect in the engines at once', () => {
   const noAlerts: AlertSource = {
     async activeAlerts() {
