@@ -14,6 +14,7 @@ import type { AlertEvent, EnqueueAlert } from '../src/engine/contracts.ts';
 import { createLocalBus, type Bus } from '../src/platform/bus.ts';
 import type { ConfiguredWeather } from '@allclear/weather';
 import type { Config } from '../src/platform/config.ts';
+import type { IngestBoard } from '../src/platform/ingest-status.ts';
 
 const PASSWORD = 'Test-password-1';
 
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   onRoute?: BuildOptions['onRoute'];
   /** The notifier to hand events to; by default events are only recorded in `events`. */
   enqueueAlert?: EnqueueAlert;
+  /** What the engine's journalled intakes report (/readyz, the admins' banner); none by default. */
+  ingest?: IngestBoard;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -70,7 +73,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const bus = createLocalBus((err) => {
     throw err;
   });
-  const app = await buildApp({ config, db, clock, weather, enqueueAlert, bus }, { onRoute: opts.onRoute });
+  const app = await buildApp(
+    { config, db, clock, weather, enqueueAlert, bus, ingest: opts.ingest },
+    { onRoute: opts.onRoute },
+  );
   await app.ready();
   const a = await buildTenant(db, 'Customer A');
   const b = await buildTenant(db, 'Customer B');

@@ -18,3 +18,4 @@ export * from './geocoding.ts';
 export * from './heat-stress.ts';
 export * from './roles.ts';
 export * from './dev.ts';
+export * from './ingest.ts';

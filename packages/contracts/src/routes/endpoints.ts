@@ -94,6 +94,8 @@ export const endpoints = {
   // ── notifications and audit (spec 02 §2.6, §7)
   notificationHistory: { method: 'GET', path: '/api/Notification/History' },
   notificationChannels: { method: 'GET', path: '/api/Notification/Channels' },
+  // whether alerts are held back by a database outage (issue 21): the admins' banner
+  ingestStatus: { method: 'GET', path: '/api/Notification/IngestStatus' },
   pushSubscriptionSave: { method: 'POST', path: '/api/User/PushSubscription' },
   pushSubscriptionPublicKey: { method: 'GET', path: '/api/User/PushSubscription/PublicKey' },
   auditLocation: { method: 'GET', path: '/api/Audit/Location/:id' },

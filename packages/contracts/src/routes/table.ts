@@ -14,6 +14,7 @@ import {
   ZFaultsRemoved,
   ZOutboxMessage,
 } from '../dev.ts';
+import { ZIngestStatus } from '../ingest.ts';
 import {
   ZDailyForecast,
   ZForecastPointQuery,
@@ -415,6 +416,11 @@ export const routes = {
   notificationChannels: route(endpoints.notificationChannels, {
     tags: ['notifications'],
     response: ZNotificationChannels,
+  }),
+  ingestStatus: route(endpoints.ingestStatus, {
+    tags: ['notifications'],
+    summary: 'Whether alerts are held back by a database outage (admin roles)',
+    response: ZIngestStatus,
   }),
   pushSubscriptionSave: route(endpoints.pushSubscriptionSave, {
     tags: ['notifications'],

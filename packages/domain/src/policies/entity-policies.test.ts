@@ -273,6 +273,11 @@ describe('notification policy (spec 02 §2.6 My Notifications: the caller’s ow
       ROLE_NAMES.filter((role) => reachFor(caller(role), 'notification', 'deadLetters') !== 'none'),
     ).toEqual(['Super Admin']);
   });
+  it('tells the admin roles only whether alerts are held back by a database outage (ours, issue 21)', () => {
+    expect(
+      ROLE_NAMES.filter((role) => reachFor(caller(role), 'notification', 'heldBack') !== 'none'),
+    ).toEqual(['Super Admin', 'Admin', 'Assistant Admin']);
+  });
 });
 
 describe("location audit policy (ours: admin roles, through the location: spec 02 §6 'Assistant Admin data')", () => {

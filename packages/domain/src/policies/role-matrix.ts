@@ -147,6 +147,7 @@ export const ROLE_MATRIX = {
     viewOwn:                 rule(['own',      'own',      'own',      'own',      'own'],      'spec 02 §2.6 My Notifications: the caller\'s own'),
     audit:                   rule(['all',      'customer', 'customer', 'none',     'none'],     "ours: the audit trail is an admin screen's (02 §6 admin roles), read through the location, whose view holds 'Assistant Admin data'"),
     deadLetters:             rule(['all',      'none',     'none',     'none',     'none'],     'ours: failed deliveries of every customer, for the operator'),
+    heldBack:                rule(['all',      'customer', 'customer', 'none',     'none'],     "ours (issue 21): whether alerts are held back by a database outage, the admin roles' banner (the product's state, no customer's rows)"),
   },
   proactiveForecast: {
     view:                    rule(['all',      'customer', 'customer', 'customer', 'customer'], "spec 01 §3 'Proactive forecast': a customer's forecasts for its users"),

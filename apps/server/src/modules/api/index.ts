@@ -23,8 +23,8 @@ import { simRoutes } from './sim/sim.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
-  const { config, db, clock, weather, enqueueAlert, bus, geocoder } = opts;
-  const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder };
+  const { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest } = opts;
+  const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest };
   // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
   // signature (an <img> of a station image cannot send our header).
   app.addHook('onRequest', async (request, reply) => {

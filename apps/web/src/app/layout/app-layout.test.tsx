@@ -131,6 +131,36 @@ describe('app shell (real routes: the screens built so far)', () => {
     expect(alert.className).toMatch(/MuiAlert-standardInfo|colorInfo/);
   });
 
+  it('shows an admin a warning banner while alerts are held back by a database outage (issue 21)', async () => {
+    const held = {
+      alertsHeldBack: true,
+      state: 'held',
+      strikesWaiting: 420,
+      oldestWaitingSeconds: 185,
+      heldSince: '2026-07-01T16:57:00.000Z',
+    };
+    stubApi(routesFor(admin, { 'GET /api/Notification/IngestStatus': held }));
+    renderApp('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Alerts are held back: the database is unavailable. 420 strikes kept (the oldest for 3 min 5 s); ' +
+        'they will be applied and their alerts sent as soon as it answers again.',
+    );
+    expect(alert.className).toMatch(/MuiAlert-standardWarning|colorWarning/);
+  });
+
+  it('never asks for a Customer whether alerts are held back (the banner is the admin roles’)', async () => {
+    const requests = stubApi(
+      routesFor(customerUser, {
+        'GET /api/Notification/IngestStatus': { alertsHeldBack: true, state: 'held', strikesWaiting: 1 },
+      }),
+    );
+    renderApp('/');
+    await screen.findByRole('list', { name: 'Your locations' });
+    expect(requests.some((r) => r.url.includes('IngestStatus'))).toBe(false);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows no banner when the customer has none', async () => {
     stubApi(routesFor(admin));
     renderApp('/');

@@ -5,7 +5,7 @@ import { accessSubjectOf, useCurrentUser } from '../../lib/session/current-user.
 import { useCustomer } from '../../features/users/api/get-customer.ts';
 import { useAirQualitySensors } from '../../features/air-quality/api/get-air-quality.ts';
 
-/** The current user, their access subject, their customer and whether it has air quality sensors. */
+/** The current user, their access subject, whether an admin role, their customer and whether it has air quality sensors. */
 export function useShellData() {
   const userQuery = useCurrentUser();
   const user = userQuery.data;
@@ -17,6 +17,7 @@ export function useShellData() {
     userQuery,
     user,
     subject,
+    isAdmin,
     customer: customerQuery.data,
     hasAirQualitySensors: (airQuality.data?.length ?? 0) > 0,
   };
