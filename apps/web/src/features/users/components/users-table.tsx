@@ -118,7 +118,7 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
         disableColumnMenu: true,
         width: 110,
         renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
             {row.abilities.edit ? (
               <IconButton aria-label={`Edit ${row.fullName}`} onClick={() => onEdit(row)} size="small">
                 <EditOutlined fontSize="small" />
@@ -153,6 +153,9 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
       localeText={{ noRowsLabel: NO_USERS }}
       disableRowSelectionOnClick
       disableColumnFilter
+      // a page holds at most 50 rows and six columns: all of them in the DOM, so the actions column is reachable on a
+      // narrow screen (scrolled to) rather than left unrendered
+      disableVirtualization
       autoHeight
     />
   );
