@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { useToastStore } from './toast-store.ts';
+import Dialog from '@mui/material/Dialog';
 import { Toast } from './toast.tsx';
 
 afterEach(() => useToastStore.setState({ show: false }));
@@ -33,5 +34,22 @@ describe('toast store and Snackbar', () => {
     expect(useToastStore.getState().show).toBe(true);
     act(() => vi.advanceTimersByTime(1));
     expect(useToastStore.getState().show).toBe(false);
+  });
+
+  it('is announced over an open modal: it is not inside what the modal hides (aria-hidden)', () => {
+    render(
+      <>
+        <div id="app">
+          <Toast />
+        </div>
+        <Dialog open aria-label="Manage User Groups">
+          <p>form</p>
+        </Dialog>
+      </>,
+    );
+    act(() => useToastStore.getState().open({ variant: 'success', header: 'Upated user group' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Upated user group');
+    expect(alert.closest('[aria-hidden="true"]')).toBeNull();
   });
 });

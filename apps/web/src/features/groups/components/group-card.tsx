@@ -20,7 +20,8 @@ import { ZSiteAdd, type TSite } from '@allclear/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyServerErrors, useContractForm } from '../../../lib/forms/use-contract-form.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
-import { RemoveDialog } from '../../../components/dialogs/remove-dialog.tsx';
+import Alert from '@mui/material/Alert';
+import { removeConfirmationText } from '../../../components/dialogs/remove-dialog.tsx';
 import { useAddSite, useUpdateSite } from '../api/save-site.ts';
 import { useDeleteSite } from '../api/delete-site.ts';
 import { AlertTimeRow } from './alert-time-row.tsx';
@@ -105,19 +106,21 @@ export function GroupCard({ site, expanded, onExpandedChange, onDone }: GroupCar
     else onDone?.();
   };
 
+  // the deleted group's card leaves the list as soon as the groups are read again, before a mutate() callback
+  // would run: the toast follows the mutation's own promise
   const confirmDelete = () => {
     if (!site) return;
-    remove.mutate(site.id, {
-      onSuccess: () => {
+    remove.mutateAsync(site.id).then(
+      () => {
         setConfirming(false);
         openToast({ variant: 'success', header: GROUP_DELETED });
       },
-      onError: (err) => {
+      (err: unknown) => {
         setConfirming(false);
         const detail = err instanceof ApiError ? (err.firstServerError ?? err.serverMessage) : undefined;
         openToast({ variant: 'error', header: ERROR_DELETING_GROUP, message: detail });
       },
-    });
+    );
   };
 
   const saving = add.isPending || update.isPending;
@@ -203,16 +206,41 @@ export function GroupCard({ site, expanded, onExpandedChange, onDone }: GroupCar
               {GROUP_IN_USE_HINT}
             </Typography>
           ) : null}
+          {confirming ? (
+            // asked inside the card, not in a second modal: a nested modal closing hides from assistive
+            // technology everything outside the one below it, the toast that reports the deletion included
+            <Alert
+              severity="warning"
+              role="group"
+              aria-label={`Remove ${title}`}
+              sx={{ mt: 2 }}
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() => setConfirming(false)}
+                    disabled={remove.isPending}
+                  >
+                    Cancel
+                  </Button>
+                  <Button
+                    color="error"
+                    variant="contained"
+                    size="small"
+                    onClick={confirmDelete}
+                    disabled={remove.isPending}
+                  >
+                    Remove
+                  </Button>
+                </Stack>
+              }
+            >
+              {removeConfirmationText(title)}
+            </Alert>
+          ) : null}
         </Box>
       </AccordionDetails>
-      <RemoveDialog
-        open={confirming}
-        item="User Group"
-        identifier={title}
-        busy={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={confirmDelete}
-      />
     </Accordion>
   );
 }

@@ -16,6 +16,7 @@ import {
   ERROR_DELETING_GROUP,
   ERROR_UPDATING_GROUP,
   GROUP_CREATED,
+  GROUP_DELETED,
   GROUP_UPDATED,
   NEW_GROUP_BUTTON,
 } from './group-texts.ts';
@@ -236,12 +237,36 @@ describe('Manage User Groups', () => {
     fireEvent.click(card('Athletics'));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Remove User Group' })).getByRole('button', {
+      within(await screen.findByRole('group', { name: 'Remove Athletics' })).getByRole('button', {
         name: 'Remove',
       }),
     );
     await waitFor(() => expect(toast().header).toBe(ERROR_DELETING_GROUP));
     expect(toast().message).toBe('Cannot delete a group assigned to one or more locations');
+  });
+
+  it("toasts 'Deleted user group' once the deleted group's card has left the list", async () => {
+    let deleted = false;
+    stubFetch(admin, {
+      'GET /api/site': () => ({
+        status: 200,
+        body: { data: deleted ? [facilities] : [athletics, facilities] },
+      }),
+      'POST /api/site/delete/1': () => {
+        deleted = true;
+        return { status: 200, body: { data: 'Deleted user group' } };
+      },
+    });
+    renderModal();
+    fireEvent.click(await screen.findByRole('button', { name: /^Athletics/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('group', { name: 'Remove Athletics' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await waitFor(() => expect(toast().header).toBe(GROUP_DELETED));
+    expect(screen.queryByRole('button', { name: /^Athletics/ })).toBeNull();
   });
 
   it('loads lazily through the feature’s edge, only once opened', async () => {
