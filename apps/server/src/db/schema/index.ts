@@ -16,3 +16,4 @@ export * from './engine-notifications.ts';
 export * from './engine-policies.ts';
 export * from './heat-stress.ts';
 export * from './support.ts';
+export * from './security.ts';

@@ -9,6 +9,8 @@ export const consultationRequests = pgTable(
   'consultation_requests',
   {
     id: serial().primaryKey(),
+    /** The reference the asker and the meteorologists quote ('MET-7K2Q9XWD'; issue 15), unique. */
+    reference: text().notNull().unique(),
     customerId: integer()
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),

@@ -54,6 +54,13 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     /** 'ALL' for a Super Admin with full widget admin. */
     widgetAdmin: text(),
+    /**
+     * When the user last changed their password (issue 15): an access token issued before it is refused, except the
+     * tokens of the session that made the change (passwordChangeSessionUid), so every other session ends at once.
+     */
+    passwordChangedAt: timestamp({ withTimezone: true }),
+    /** The identity session (oidc-provider's session uid, the tokens' `sid`) that made the last change; it goes on. */
+    passwordChangeSessionUid: text(),
   },
   (t) => [
     index('users_customer_id_idx').on(t.customerId),
