@@ -11,6 +11,10 @@ import {
   searchHardware,
   canUseBulkActions,
   isToggleReasonValid,
+  runningTestText,
+  sirenTestToast,
+  testEndsByItself,
+  SIREN_TEST_CHOICES,
 } from './hardware.ts';
 
 const siren = { duration: 15, frequency: 3, allClearDuration: 5, allClearFrequency: 2 };
@@ -84,5 +88,25 @@ describe('hardware (spec 02 §4, §5, §9)', () => {
   it('requires a non-blank reason to disable or enable', () => {
     expect(isToggleReasonValid('  ')).toBe(false);
     expect(isToggleReasonValid(' x ')).toBe(true);
+  });
+
+  it("names a running test 'Running Test of {type}...' and ends only All Clear by itself", () => {
+    expect(runningTestText('delay')).toBe('Running Test of Delay...');
+    expect(runningTestText('all-clear')).toBe('Running Test of All Clear...');
+    expect(runningTestText('light')).toBe('Running Test of Light...');
+    expect(testEndsByItself('all-clear')).toBe(true);
+    expect(testEndsByItself('delay')).toBe(false);
+    expect(testEndsByItself('light')).toBe(false);
+    expect(SIREN_TEST_CHOICES.map((c) => c.label)).toEqual([
+      'Start Delay',
+      'Start All Clear',
+      'Turn On Light',
+    ]);
+  });
+
+  it('words the test toasts as spec 02 §8 does (light in lower case)', () => {
+    expect(sirenTestToast('delay', true)).toBe('Successfully tested Delay for selected unit(s).');
+    expect(sirenTestToast('all-clear', false)).toBe('Unable to test All Clear for selected unit(s).');
+    expect(sirenTestToast('light', false)).toBe('Unable to test light for selected unit(s).');
   });
 });

@@ -109,3 +109,43 @@ export function canUseBulkActions(selectedCount: number): boolean {
 export function isToggleReasonValid(message: string): boolean {
   return message.trim().length > 0;
 }
+
+/** The 'Select Test' choices of a card (spec 02 §2.5). */
+export const SIREN_TEST_CHOICES: readonly { type: SirenTestType; label: string }[] = [
+  { type: 'delay', label: 'Start Delay' },
+  { type: 'all-clear', label: 'Start All Clear' },
+  { type: 'light', label: 'Turn On Light' },
+];
+
+const RUNNING_NAMES: Record<SirenTestType, string> = {
+  delay: 'Delay',
+  'all-clear': 'All Clear',
+  light: 'Light',
+};
+/** The tests as spec 02 §8 names them in its toasts ('Delay / All Clear / light'). */
+const TOAST_NAMES: Record<SirenTestType, string> = {
+  delay: 'Delay',
+  'all-clear': 'All Clear',
+  light: 'light',
+};
+
+/** 'Running Test of {type}...' (spec 02 §4 'Tests'). */
+export function runningTestText(test: SirenTestType): string {
+  return `Running Test of ${RUNNING_NAMES[test]}...`;
+}
+
+/** All Clear ends by itself when its timer finishes; Delay and Light stay until the user stops the test (spec 02 §4). */
+export function testEndsByItself(test: SirenTestType): boolean {
+  return test === 'all-clear';
+}
+
+/** The toast of a test: 'Successfully tested Delay for selected unit(s).' or 'Unable to test Delay for selected unit(s).' (spec 02 §8). */
+export function sirenTestToast(test: SirenTestType, succeeded: boolean): string {
+  return succeeded
+    ? `Successfully tested ${TOAST_NAMES[test]} for selected unit(s).`
+    : `Unable to test ${TOAST_NAMES[test]} for selected unit(s).`;
+}
+
+/** The toasts of 'Stop Test' (spec 02 §8). */
+export const TURN_OFF_SUCCEEDED = 'Successfully turned off tests for selected unit(s).';
+export const TURN_OFF_FAILED = 'Unable to turn off tests for selected unit(s).';

@@ -4,6 +4,7 @@
 export * from './air-quality-gauge.ts';
 export * from './alert-times.ts';
 export * from './compass.ts';
+export * from './drills.ts';
 export * from './elapsed-time.ts';
 export * from './export-report.ts';
 export * from './forecast-breakdown.ts';
@@ -16,6 +17,7 @@ export * from './location-flags.ts';
 export * from './map-menus.ts';
 export * from './map-overlays.ts';
 export * from './mass-notify.ts';
+export * from './notification-settings.ts';
 export * from './number-format.ts';
 export * from './pa-message.ts';
 export * from './password.ts';
