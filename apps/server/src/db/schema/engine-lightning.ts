@@ -104,7 +104,7 @@ export const sirenCommands = pgTable(
     sirenId: integer()
       .notNull()
       .references(() => sirens.id, { onDelete: 'cascade' }),
-    /** 'warning' | 'all-clear'. */
+    /** 'warning' | 'all-clear' (the lightning engine); 'test-delay' | 'test-all-clear' | 'test-light' | 'test-stop' | 'settings' (operators and drills, issue 16). */
     kind: text().notNull(),
     payload: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, precision: 3 }).notNull(),
@@ -115,13 +115,19 @@ export const sirenCommands = pgTable(
     /** Last time the gateway published it (it is republished until acknowledged or expired). */
     publishedAt: timestamp({ withTimezone: true, precision: 3 }),
     deliveredAt: timestamp({ withTimezone: true, precision: 3 }),
+    /** What the siren reported after carrying the command out (a test's sound report; issue 16), and when. */
+    report: jsonb(),
+    reportedAt: timestamp({ withTimezone: true, precision: 3 }),
   },
   (t) => [
     index('siren_commands_siren_id_idx').on(t.sirenId),
     index('siren_commands_pending_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
-    check('siren_commands_kind_check', sql`${t.kind} in ('warning', 'all-clear')`),
+    check(
+      'siren_commands_kind_check',
+      sql`${t.kind} in ('warning', 'all-clear', 'test-delay', 'test-all-clear', 'test-light', 'test-stop', 'settings')`,
+    ),
     check('siren_commands_status_check', sql`${t.status} in ('pending', 'delivered', 'expired')`),
   ],
 );

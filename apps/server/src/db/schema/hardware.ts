@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   real,
   serial,
@@ -98,6 +99,11 @@ export const sirens = pgTable(
     postAllClearMessage: text(),
     /** Name shown on the public siren page. */
     publicName: text(),
+    /** Bumped at each settings save; the siren reports the version it holds (issue 16). */
+    settingsVersion: integer().notNull().default(1),
+    /** The settings the siren last reported holding (its telemetry), and when. */
+    reportedSettings: jsonb(),
+    settingsReportedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('sirens_customer_id_idx').on(t.customerId)],
 );
@@ -156,6 +162,10 @@ export const remoteRelays = pgTable(
     toggled: boolean().notNull().default(false),
     /** remoteRelayTrigger.policyTypeId; null = 'No Automation Set'. */
     triggerPolicyTypeId: integer().references(() => policyTypes.id, { onDelete: 'set null' }),
+    /** The relay's number on its board (relay1State, relay2State...; issue 16). */
+    channel: integer().notNull().default(1),
+    /** What automation last set: on while a warning of the trigger type is active at the unit's location. */
+    automationOn: boolean().notNull().default(false),
   },
   (t) => [
     index('remote_relays_customer_id_idx').on(t.customerId),

@@ -17,3 +17,4 @@ export * from './engine-policies.ts';
 export * from './heat-stress.ts';
 export * from './support.ts';
 export * from './security.ts';
+export * from './hardware-operations.ts';

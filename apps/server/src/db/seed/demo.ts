@@ -447,6 +447,15 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       unit('cotton-bowl', 'WXS', 'Fair Park Weather Station', '10.20.6.10', 12.9, [0.0015, 0.001]),
       unit('tcu', 'WXS', 'TCU Weather Station', '10.20.7.10', 12.8, [-0.0011, 0.0014]),
       unit('smu', 'WXS', 'SMU Weather Station', '10.20.8.10', 12.4, [0.0013, -0.001]),
+      // more sirens around the venues: a real organisation's hardware page runs to more than one page of 15
+      unit('att', 'OWS', 'AT&T Stadium North Lot Siren', '10.20.1.11', 12.6, [0.0041, -0.0005]),
+      unit('att', 'OWS', 'AT&T Stadium South Lot Siren', '10.20.1.12', 12.2, [-0.0038, 0.0007]),
+      unit('globe-life', 'OWS', 'Globe Life Field Plaza Siren', '10.20.2.11', 12.4, [0.0024, -0.0019]),
+      unit('choctaw', 'OWS', 'Choctaw Stadium Siren', '10.20.9.10', 11.9, [0.0011, 0.0012]),
+      unit('cotton-bowl', 'OWS', 'Cotton Bowl Siren', '10.20.6.11', 12.5, [-0.0014, 0.0009]),
+      unit('smu', 'OWS', 'SMU Practice Field Siren', '10.20.8.11', 12.7, [-0.0016, 0.0012]),
+      unit('eagle', 'OWS', 'Eagle Stadium Practice Field Siren', '10.20.4.11', 12.3, [0.0019, 0.0015]),
+      unit('ford-center', 'OWS', 'Ford Center Practice Field Siren', '10.20.5.11', 12.8, [-0.0021, -0.0013]),
     ])
     .returning();
 
@@ -500,8 +509,16 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       name: 'Concourse Warning Lights',
       toggled: false,
       triggerPolicyTypeId: 1,
+      channel: 1,
     },
-    { customerId, hardwareId: att.id, name: 'Field Gate Strobe', toggled: false, triggerPolicyTypeId: null },
+    {
+      customerId,
+      hardwareId: att.id,
+      name: 'Field Gate Strobe',
+      toggled: false,
+      triggerPolicyTypeId: null,
+      channel: 2,
+    },
   ]);
   await tx.insert(paUnits).values([
     { customerId, hardwareId: att.id, name: 'AT&T Stadium PA', ipAddress: '10.20.1.20', defaultPlayCount: 2 },
