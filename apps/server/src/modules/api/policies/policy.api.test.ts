@@ -276,6 +276,22 @@ describe('POST, PATCH and DELETE policy: the rules of spec 02 §4', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('documents every policy call from the route table, PATCH included', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths['/api/policy']).sort()).toEqual(['get', 'patch', 'post']);
+    for (const path of [
+      '/api/policy/site',
+      '/api/policy/customer/{id}',
+      '/api/policy/userPolicies/{id}',
+      '/api/policy/site/{id}',
+      '/api/policy/types',
+      '/api/policy/{id}',
+    ])
+      expect(doc.paths).toHaveProperty([path]);
+  });
+});
+
 describe("a saved lightning policy takes effect in the location form's policy lock at once", () => {
   it('serves a new LR1 policy to location/LightningPolicies and the zones in force of every location', async () => {
     // the Customer user's own location, as their location form reads it
