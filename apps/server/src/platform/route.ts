@@ -4,6 +4,7 @@
 // and the OpenAPI tags. A route module writes no path and no schema of its own:
 // `register(app, routes.locationList, {}, handler)`. A 'raw' or 'stream' route answers through `reply`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ZResponseException } from '@allclear/contracts';
 import type { AnyRoute } from '@allclear/contracts/routes';
@@ -29,7 +30,7 @@ export type RouteRequest<R, F = object> = FastifyRequest<{
  * the reply of a 'raw' or 'stream' route, which answers through `reply` (headers, bytes, a redirect, a stream).
  */
 export type RouteAnswer<R> = R extends { answer: 'data'; response: infer S extends z.ZodType }
-  ? z.output<S>
+  ? z.output<S> | Prepared<z.output<S>>
   : R extends { answer: 'json'; response: infer S extends z.ZodType }
     ? z.output<S> | FastifyReply
     : FastifyReply;
@@ -51,6 +52,17 @@ declare module 'fastify' {
     /** The table entry a route was registered from (by `register`). */
     route?: AnyRoute;
   }
+}
+
+/**
+ * The data of a `{ data }` answer that is kept and served again (platform/read-cache.ts): its body is serialised once
+ * per route that sends it, against that route's schema, rather than on every request. Treat the value as immutable:
+ * every request that gets it shares it.
+ */
+export class Prepared<T> {
+  /** The serialised `{ data }` body, by the route entry that sent it. */
+  readonly bodies = new Map<AnyRoute, Buffer>();
+  constructor(readonly value: T) {}
 }
 
 /** Registers `route` on `app`, mounted at a prefix its path starts with. */
@@ -82,15 +94,34 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
   };
   // Fastify validated the request against these schemas before the handler runs.
   const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  // a Prepared answer is serialised here, once, by the serialiser Fastify would use for the 200 answer
+  const serialize200 =
+    route.answer === 'data' && response[200]
+      ? serializerCompiler({
+          schema: response[200],
+          method: route.method,
+          url: route.path,
+          httpStatus: '200',
+        })
+      : undefined;
+  const sendData = async (request: FastifyRequest, reply: FastifyReply) => {
+    const data = await typed(request, reply);
+    if (!(data instanceof Prepared)) return { data };
+    let body = data.bodies.get(route);
+    if (!body) {
+      body = Buffer.from(
+        serialize200 ? serialize200({ data: data.value }) : JSON.stringify({ data: data.value }),
+      );
+      data.bodies.set(route, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
   app.route({
     method: route.method,
     url: urlUnder(app.prefix, fill(route.path, fixed, encodeURIComponent)),
     schema,
     config: { ...options.config, route },
-    handler:
-      route.answer === 'data'
-        ? async (request: FastifyRequest, reply: FastifyReply) => ({ data: await typed(request, reply) })
-        : typed,
+    handler: route.answer === 'data' ? sendData : typed,
   });
 }
 

@@ -1,0 +1,127 @@
+// Answers read from the database, kept in memory for the requests of one process (issue 18): the dashboard polls the
+// same few dozen reads every 10 to 60 s for each screen open, and read them from the database every time.
+//
+// Each entry has a key, a time to live and tags. The modules drop tags when the bus says what they were read from
+// changed ('location-changed' drops 'customer:7'...), and every API process receives the same events, so nothing is
+// served after its change, whichever process made it; the time to live bounds what has no event (never longer than
+// the spec's poll interval of the call). One load per key at a time: concurrent requests share it. A load that
+// straddles a drop of one of its tags is answered but not kept, and no request arriving after a drop joins a load
+// that began before it.
+
+/** Tags of an entry: given up front, or read from the loaded value (e.g. the customer of a location by id). */
+export type Tags<T> = readonly string[] | ((value: T) => readonly string[]);
+
+interface Entry {
+  value: unknown;
+  /** When it was loaded and until when it is served (the cache's clock, ms). */
+  loadedAt: number;
+  expiresAt: number;
+  tags: readonly string[];
+}
+
+export interface ReadCacheOptions {
+  /** The clock of time-to-live (the product's clock, so a test's manual clock ages entries too), ms. */
+  now: () => number;
+  /** Most entries kept; past it the oldest are dropped. */
+  maxEntries?: number;
+}
+
+export const READ_CACHE_MAX_ENTRIES = 50_000;
+
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly loading = new Map<string, Promise<unknown>>();
+  /** Keys of the entries carrying a tag. */
+  private readonly keysByTag = new Map<string, Set<string>>();
+  /** For each tag dropped, the sequence number of its last drop. */
+  private readonly droppedAt = new Map<string, number>();
+  private drops = 0;
+  /** The sequence number of the last clear(). */
+  private clearedAt = -1;
+  private readonly now: () => number;
+  private readonly maxEntries: number;
+
+  constructor(options: ReadCacheOptions) {
+    this.now = options.now;
+    this.maxEntries = options.maxEntries ?? READ_CACHE_MAX_ENTRIES;
+  }
+
+  /** The value kept for `key`, or what `load` reads (kept for `ttlMs` unless one of its tags is dropped first). */
+  get<T>(key: string, ttlMs: number, tags: Tags<T>, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      const now = this.now();
+      // a clock set back (tests) makes an entry as stale as a late one
+      if (now < entry.expiresAt && now >= entry.loadedAt) return Promise.resolve(entry.value as T);
+      this.remove(key);
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const started = this.drops;
+    const loadedAt = this.now();
+    const promise = load().then(
+      (value) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        const entryTags = typeof tags === 'function' ? tags(value) : tags;
+        const dropped = (t: string) => (this.droppedAt.get(t) ?? -1) >= started;
+        if (this.clearedAt < started && !entryTags.some(dropped)) {
+          this.store(key, { value, loadedAt, expiresAt: loadedAt + ttlMs, tags: entryTags });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Forgets every entry with this tag; loads under way are not kept, and later requests do not wait for them. */
+  drop(tag: string): void {
+    this.droppedAt.set(tag, this.drops++);
+    // a load's tags may only be known from its value: no load begun before a drop is joined after it
+    this.loading.clear();
+    const keys = this.keysByTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.remove(key);
+  }
+
+  /** Forgets everything (tests, and an event that changes everything). */
+  clear(): void {
+    this.clearedAt = this.drops++;
+    this.loading.clear();
+    this.entries.clear();
+    this.keysByTag.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, entry: Entry): void {
+    this.remove(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.remove(oldest);
+    }
+    this.entries.set(key, entry);
+    for (const tag of entry.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}
