@@ -49,6 +49,14 @@ describe('password rules (OWASP ASVS 5.0 §6.2)', () => {
     expect(passwordProblems('QWERTY123456')).toEqual([PASSWORD_MESSAGES.common]);
   });
 
+  it('refuses a password the longer list of the caller calls common, asked folded', () => {
+    const asked: string[] = [];
+    const isCommon = (folded: string) => (asked.push(folded), folded === 'leavemealone');
+    expect(passwordProblems(' LeaveMeAlone ', { isCommon })).toEqual([PASSWORD_MESSAGES.common]);
+    expect(asked).toEqual(['leavemealone']);
+    expect(passwordProblems('leave me alone now', { isCommon })).toEqual([]);
+  });
+
   it("refuses the account's e-mail address, its local part and its name", () => {
     const context = { email: 'Jordan.Fielding@example.com', names: ['Christopher Jones'] };
     expect(passwordProblems('jordan.fielding@example.com', context)).toEqual([PASSWORD_MESSAGES.personal]);

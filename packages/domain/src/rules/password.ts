@@ -15,6 +15,7 @@ export const PASSWORD_MESSAGES = {
   common: 'This password is too common. Choose another one.',
   personal: 'The password must not be your e-mail address or your name.',
   mismatch: 'The passwords do not match.',
+  sameAsCurrent: 'The new password must be different from the current one.',
 } as const;
 
 /**
@@ -62,6 +63,11 @@ export function passwordLength(password: string): number {
 export interface PasswordContext {
   email?: string | null;
   names?: readonly (string | null | undefined)[];
+  /**
+   * A longer list of common passwords than ours (the server's, shipped by a package; issue 15), asked with the
+   * password NFC-normalised, trimmed and lower-cased.
+   */
+  isCommon?: (folded: string) => boolean;
 }
 
 /**
@@ -75,7 +81,7 @@ export function passwordProblems(password: string, context: PasswordContext = {}
   if (length < PASSWORD_MIN_LENGTH) return [PASSWORD_MESSAGES.tooShort];
   if (length > PASSWORD_MAX_LENGTH) return [PASSWORD_MESSAGES.tooLong];
   const folded = password.normalize('NFC').trim().toLowerCase();
-  if (COMMON_PASSWORDS.has(folded)) return [PASSWORD_MESSAGES.common];
+  if (COMMON_PASSWORDS.has(folded) || context.isCommon?.(folded)) return [PASSWORD_MESSAGES.common];
   const email = context.email?.trim().toLowerCase();
   const personal = [
     email,
