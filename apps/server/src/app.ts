@@ -2,8 +2,7 @@
 // `{ data }` envelope and `responseException` errors, OpenAPI at /api/docs, the SPA at /.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,7 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './platform/config.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
-import { loggerOptions } from './platform/logger.ts';
+import { loggerOptions, requestLogging } from './platform/logger.ts';
+import { securityHeaders } from './platform/security-headers.ts';
 import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
@@ -53,14 +53,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // one line per request, at info only when it matters (platform/logger.ts requestLogging)
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  await app.register(requestLogging);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
