@@ -40,6 +40,9 @@ function fakeDatabase() {
     poison: new Set<string>(),
     /** resolves the next apply only when released (to hold one in flight) */
     gate: null as Promise<void> | null,
+    /** probes get no answer at all (a network partition) */
+    hang: false,
+    probes: 0,
     async apply(entries: readonly JournalEntry<Rec>[], how: { redelivered: boolean }) {
       if (db.gate) await db.gate;
       if (db.down) throw connectionRefused();
@@ -47,6 +50,8 @@ function fakeDatabase() {
       db.applied.push({ ids: entries.map((e) => e.record.id), redelivered: how.redelivered });
     },
     async probe() {
+      db.probes += 1;
+      if (db.hang) return new Promise<void>(() => {});
       if (db.down) throw connectionRefused();
     },
     ids: () => db.applied.flatMap((a) => a.ids),
@@ -196,6 +201,36 @@ describe('intake: the database away', () => {
     db.down = false;
     await intake.idle();
     expect(db.applied).toEqual([{ ids: ids(1, 3), redelivered: true }]);
+  });
+
+  it('asks at once when a batch comes while held: applied as soon as the database answers, without the backoff', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db, { retryMs: 60_000, maxRetryMs: 60_000, minProbeGapMs: 0 });
+    await intake.start();
+    db.down = true;
+    expect(await intake.take(recs(1, 1))).toBe('held');
+    expect(await intake.take(recs(2, 1))).toBe('held');
+    db.down = false;
+    const started = Date.now();
+    await intake.take(recs(3, 1));
+    await intake.idle();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(db.ids()).toEqual(ids(1, 3));
+  });
+
+  it('counts a probe the database never answers as failed after probeTimeoutMs, and keeps probing', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db, { probeTimeoutMs: 20 });
+    await intake.start();
+    db.down = true;
+    await intake.take(recs(1, 2));
+    db.hang = true;
+    await until(() => db.probes >= 2);
+    expect(intake.status().state).toBe('held');
+    db.hang = false;
+    db.down = false;
+    await intake.idle();
+    expect(db.ids()).toEqual(ids(1, 2));
   });
 
   it('keeps all-clears from passing the oldest waiting record: horizon is its time', async () => {

@@ -6,9 +6,13 @@
 // matched by their ids).
 //
 // States (platform/ingest-status.ts): 'starting' until start(); 'live', each batch applied as it is taken;
-// 'held', the database does not answer (probed with a backoff of retryMs doubling to maxRetryMs); and
-// 'catching-up', the held records applied oldest first, in chunks of up to catchUpChunk records, one chunk
-// at a time, while new batches are applied as they come: they do not queue behind the backlog. horizon()
+// 'held', the database does not answer (probed with a backoff of retryMs doubling to maxRetryMs, and at once
+// when a batch comes and the last probe is minProbeGapMs old, so strikes arriving as it comes back wait no
+// backoff; a probe that hangs, as connecting through a network partition can, fails after probeTimeoutMs); and
+// 'catching-up', the held records applied oldest first, one chunk at a time, while new batches are applied as
+// they come: they do not queue behind the backlog. A chunk's size follows how long the last one took (aiming at
+// catchUpTargetMs, within catchUpChunk records): the bigger the chunk, the less each record costs (a location
+// struck many times is updated once), the smaller, the less a new strike waits behind it. horizon()
 // says how far back the records still waiting reach, so the consumer decides nothing (an all-clear) that a
 // waiting record could change.
 //
@@ -32,12 +36,18 @@ export interface IntakeOptions<T> {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The time a record stands for, epoch ms (a strike's time); default when it was taken. */
   timeOf?(record: T, receivedAt: Date): number;
-  /** Most records applied in one go while catching up (default 500). */
+  /** Most records applied in one go while catching up (default 5000). */
   catchUpChunk?: number;
+  /** How long one catch-up chunk should take, ms (default 50): new records wait behind at most about that. */
+  catchUpTargetMs?: number;
   /** First wait before probing a database that does not answer, ms (default 250); doubles up to maxRetryMs. */
   retryMs?: number;
-  /** Longest wait between probes, ms (default 2000). */
+  /** Longest wait between probes, ms (default 1000). */
   maxRetryMs?: number;
+  /** A batch taken while held probes at once when the last probe is this old, ms (default 100). */
+  minProbeGapMs?: number;
+  /** A probe not answered by then counts as failed, ms (default 5000). */
+  probeTimeoutMs?: number;
   /** Tries of a batch the database refuses while it answers, before it is skipped (default 3). */
   maxAttempts?: number;
 }
@@ -82,9 +92,14 @@ const describe = (err: unknown) => (err instanceof Error ? err.message : String(
 
 export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   const { journal, clock, log, name } = o;
-  const chunkSize = o.catchUpChunk ?? 500;
+  const maxChunk = o.catchUpChunk ?? 5_000;
+  const targetMs = o.catchUpTargetMs ?? 50;
+  /** The next catch-up chunk's size: starts small, then follows how long the last chunk took. */
+  let chunkSize = Math.min(500, maxChunk);
   const retryMs = o.retryMs ?? 250;
-  const maxRetryMs = o.maxRetryMs ?? 2_000;
+  const maxRetryMs = o.maxRetryMs ?? 1_000;
+  const minProbeGapMs = o.minProbeGapMs ?? 100;
+  const probeTimeoutMs = o.probeTimeoutMs ?? 5_000;
   const maxAttempts = o.maxAttempts ?? 3;
   const timeOf = o.timeOf ?? ((_record: T, receivedAt: Date) => receivedAt.getTime());
 
@@ -100,6 +115,8 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   let catchUpStart: { ms: number; records: number } | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let retryDelay = retryMs;
+  let probing = false;
+  let lastProbeAt = Number.NEGATIVE_INFINITY;
   let loop: Promise<void> | null = null;
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
@@ -122,7 +139,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   // An earlier run's records (killed, or stopped with the database away) are offered first.
   {
     const earlier = journal.waiting();
-    for (let i = 0; i < earlier.length; i += chunkSize) add(batchOf(earlier.slice(i, i + chunkSize), true));
+    for (let i = 0; i < earlier.length; i += 500) add(batchOf(earlier.slice(i, i + 500), true));
     if (earlier.length > 0) heldSince = earlier[0]!.receivedAt;
   }
 
@@ -202,15 +219,32 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
     retryDelay = Math.min(retryDelay * 2, maxRetryMs);
   }
 
-  async function probeAndResume(): Promise<void> {
-    retryTimer = null;
-    if (stopped || state !== 'held') return;
+  /** Resolves when the database answers; rejects when it refuses or does not answer within probeTimeoutMs. */
+  async function probe(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${probeTimeoutMs} ms`)), probeTimeoutMs);
+    });
     try {
-      await o.probe();
-    } catch {
-      scheduleProbe();
-      return;
+      await Promise.race([o.probe(), late]);
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  async function probeAndResume(): Promise<void> {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+    if (stopped || state !== 'held' || probing) return;
+    probing = true;
+    lastProbeAt = performance.now();
+    const answers = await probe().then(
+      () => true,
+      () => false,
+    );
+    probing = false;
+    if (stopped || state !== 'held') return;
+    if (!answers) return scheduleProbe();
     retryDelay = retryMs;
     log.info(
       { intake: name, waiting: unapplied },
@@ -251,12 +285,22 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       horizonCache = undefined;
       const entries = chunk.length === 1 ? chunk[0]!.entries : chunk.flatMap((b) => b.entries);
       try {
+        const began = performance.now();
         await track(o.apply(entries, { redelivered: true }));
+        const took = Math.max(1, performance.now() - began);
+        chunkSize = Math.round(
+          Math.min(maxChunk, Math.max(50, entries.length * Math.min(2, targetMs / took))),
+        );
         markApplied(chunk);
+        // caught up as the last chunk lands (idle() waiters see the state live)
+        if (nextChunk().length === 0) return finishCatchUp();
+        // PGlite answers without yielding to the event loop: give sockets and timers (new strikes, the API)
+        // their turn between two chunks of a backlog
+        await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         for (const b of chunk) b.status = 'waiting';
         horizonCache = undefined;
-        const answers = await o.probe().then(
+        const answers = await probe().then(
           () => true,
           () => false,
         );
@@ -310,6 +354,10 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       add(batch);
       // new batches never wait behind a backlog being applied
       if (state === 'live' || state === 'catching-up') return submit(batch);
+      // each batch that comes while held asks whether the database is back (at most every minProbeGapMs)
+      if (state === 'held' && !probing && performance.now() - lastProbeAt >= minProbeGapMs) {
+        void probeAndResume();
+      }
       return 'held';
     },
     drop(reason, count = 1) {
