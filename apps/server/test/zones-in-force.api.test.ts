@@ -10,7 +10,7 @@ import type { ConfiguredWeather } from '@allclear/weather';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
-import { createLocalBus } from '../src/platform/bus.ts';
+import { createLocalBus, type Bus } from '../src/platform/bus.ts';
 import { createTestDatabase } from '../src/db/test-db.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
@@ -38,6 +38,7 @@ interface Listed {
 let db: DatabaseHandle;
 let weather: ConfiguredWeather;
 let app: FastifyInstance;
+let bus: Bus;
 const tokens = new Map<string, string>();
 const clock = new ManualClock(new Date('2026-07-01T17:00:00Z'));
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await seedDemo(db);
   const config = loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' });
   const log = pino({ level: 'silent' });
-  const bus = createLocalBus((err) => {
+  bus = createLocalBus((err) => {
     throw err;
   });
   weather = await createConfiguredWeather(config, db, clock);
@@ -145,11 +146,14 @@ describe('GET location serves the zones in force (issue 20)', () => {
     const [before] = await db.db.select().from(policies).where(where);
     try {
       await db.db.update(policies).set({ threshold: 12 }).where(where);
+      // what the policies service publishes after it commits a change
+      bus.publish('policies-changed', { customerId: customer!.id });
       const rows = await list();
       expect(rows.every((r) => r.zonesInForce.radii[0] === 12)).toBe(true);
       expect((await engineZones(byLabel(rows, 'Choctaw Stadium').id)).radii[0]).toBe(12);
     } finally {
       await db.db.update(policies).set({ threshold: before!.threshold }).where(where);
+      bus.publish('policies-changed', { customerId: customer!.id });
     }
   });
 });

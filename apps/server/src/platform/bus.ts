@@ -13,6 +13,12 @@ export interface BusEvents {
   'user-changed': { userId: string; customerId: number; deleted: boolean };
   /** Zones of a location entered delay, were extended or cleared, committed (the stream service pushes it). */
   'lightning-changed': LightningChanged;
+  /** Observations were recorded (an ingest cycle, a station's report, history backfilled), committed (issue 18). */
+  'observations-changed': { at: Date };
+  /** Policy warnings or NWS advisories were raised, updated or ended (a policy cycle), committed (issue 18). */
+  'warnings-changed': { at: Date };
+  /** A customer's proactive forecasts were written or removed, committed (issue 18). */
+  'proactive-forecasts-changed': { customerId: number };
 }
 
 /** A location's zone states after a lightning change, as the engine holds them. */

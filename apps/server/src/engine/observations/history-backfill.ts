@@ -6,6 +6,7 @@
 // Simulator mode only: the simulated world is deterministic for past times, so a backfilled point is the value
 // the ingest would have recorded then. Real sources (stations, METAR, the forecast model) cannot be asked for
 // the past this way, so with them the timeline starts when the ingest does.
+import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import {
   BackfillRepository,
@@ -35,7 +36,9 @@ export function missingSlots(now: number, firstPoint: number | null): number[] {
 }
 
 /** Backfills on start; `run()` does one pass at the clock's now and returns how many points it added. */
-export function createHistoryBackfill(ctx: EngineContext): EngineService & { run(): Promise<number> } {
+export function createHistoryBackfill(
+  ctx: EngineContext & { bus?: Bus },
+): EngineService & { run(): Promise<number> } {
   const repo = new BackfillRepository(ctx.db.db);
   const { weather, clock } = ctx;
 
@@ -67,6 +70,8 @@ export function createHistoryBackfill(ctx: EngineContext): EngineService & { run
       await repo.insert(slots.map((t) => simulatedPoint(location, t)));
       added += slots.length;
     }
+    // the API's kept timelines are read again
+    if (added > 0) ctx.bus?.publish('observations-changed', { at: new Date(now) });
     return added;
   }
 

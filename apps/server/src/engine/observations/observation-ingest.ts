@@ -12,6 +12,7 @@ import {
   type WeatherStation,
 } from '@allclear/weather';
 import type { Database } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { policyAqi, pollutantIndices } from './air-quality.ts';
 import { createClockTicker } from './clock-ticker.ts';
@@ -313,8 +314,13 @@ export async function recordReportedReading(
   return updated;
 }
 
-/** The observation ingest service; `runCycle()` records one cycle at the clock's now (tests call it directly). */
-export function createObservationIngest(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
+/**
+ * The observation ingest service; `runCycle()` records one cycle at the clock's now (tests call it directly). With a
+ * bus, each cycle ends with 'observations-changed', so the API's kept conditions are read again.
+ */
+export function createObservationIngest(
+  ctx: EngineContext & { bus?: Bus },
+): EngineService & { runCycle(): Promise<void> } {
   const repo = new ObservationRepository(ctx.db.db);
   const { weather, clock } = ctx;
 
@@ -382,6 +388,7 @@ export function createObservationIngest(ctx: EngineContext): EngineService & { r
     await recordLocations(now, stations);
     await recordSensors(now);
     await repo.pruneHistory(new Date(now.getTime() - HISTORY_RETENTION_DAYS * 24 * HOUR_MS));
+    ctx.bus?.publish('observations-changed', { at: now });
   }
 
   const ticker = createClockTicker(clock, OBSERVATION_PERIOD_MS, runCycle, (err) =>

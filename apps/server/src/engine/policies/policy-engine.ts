@@ -252,6 +252,8 @@ export function createPolicyEngine(
     const now = ctx.clock.now();
     await evaluatePolicies(now);
     await applyNwsAlerts(now);
+    // the API's kept warnings and advisories are read again
+    ctx.bus?.publish('warnings-changed', { at: now });
   }
 
   const ticker = createClockTicker(ctx.clock, POLICY_CYCLE_MS, runCycle, (err) =>

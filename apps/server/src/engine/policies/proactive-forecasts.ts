@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatLocalTime, NotificationType, timeZoneAt } from '@allclear/domain';
 import type { Database } from '../../db/client.ts';
+import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService, EnqueueAlert, Tx } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
 import { ProactiveForecastRepository, type ForecastTarget } from './proactive-forecast.repository.ts';
@@ -137,7 +138,9 @@ const DEMO_HEAT_C = 35;
  * Simulator demos only: every 6 hours of clock time, for each location without an unexpired proactive forecast,
  * writes a storm or heat outlook when its next 12 hours of forecast call for one (a meteorologist stand-in).
  */
-export function createDemoMeteorologist(ctx: EngineContext): EngineService & { runCycle(): Promise<void> } {
+export function createDemoMeteorologist(
+  ctx: EngineContext & { bus?: Bus },
+): EngineService & { runCycle(): Promise<void> } {
   const db = ctx.db.db;
   const forecasts = new ProactiveForecastRepository(db);
   async function runCycle(): Promise<void> {
@@ -157,7 +160,9 @@ export function createDemoMeteorologist(ctx: EngineContext): EngineService & { r
         await ctx.weather.providers.forecast.hourly(location, now, DEMO_LOOKAHEAD_HOURS)
       ).hours.slice(0, DEMO_LOOKAHEAD_HOURS);
       const input = demoOutlook(location, hours, now);
-      if (input) await writeLocationForecasts(db, ctx.enqueueAlert, [location], input, now);
+      if (!input) continue;
+      await writeLocationForecasts(db, ctx.enqueueAlert, [location], input, now);
+      ctx.bus?.publish('proactive-forecasts-changed', { customerId: location.customerId });
     }
   }
   const ticker = createClockTicker(ctx.clock, DEMO_FORECAST_PERIOD_MS, runCycle, (err) =>

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Geocoder } from '../../geocoding/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { urlSignerFor } from '../../platform/url-signer.ts';
+import { createApiReads } from '../shared/reads.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
 import { locationRoutes } from './locations/location.routes.ts';
 import { siteRoutes } from './sites/site.routes.ts';
@@ -24,7 +25,10 @@ import { simRoutes } from './sim/sim.routes.ts';
 export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
   const { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest } = opts;
-  const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest };
+  // what this process keeps of the reads, dropped by the bus's change events (modules/shared/reads.ts)
+  const reads = createApiReads(db.db, bus, clock);
+  app.addHook('onClose', async () => reads.close());
+  const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest, reads };
   // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
   // signature (an <img> of a station image cannot send our header).
   app.addHook('onRequest', async (request, reply) => {

@@ -9,3 +9,19 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!p) throw unauthorized();
   return p;
 }
+
+const keys = new WeakMap<Principal, string>();
+
+/**
+ * Everything of the caller an answer may depend on (who they are, their role, group, permissions and features), as
+ * one string: the key of an answer kept per caller, e.g. a list with the caller's abilities. Worked out once per
+ * principal (the verified-token cache hands the same principal to every request of a token).
+ */
+export function principalKey(p: Principal): string {
+  let key = keys.get(p);
+  if (key === undefined) {
+    key = [p.userId, p.customerId, p.role, p.roleHierarchy, p.siteId, p.permissions, p.features].join('|');
+    keys.set(p, key);
+  }
+  return key;
+}

@@ -4,13 +4,14 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { AdvisoryService } from './advisory.service.ts';
 
-export const advisoryRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock'>> = async (
+export const advisoryRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock'> & { reads: ApiReads }> = async (
   app,
-  { db, clock },
+  { db, clock, reads },
 ) => {
-  const service = new AdvisoryService(db.db, clock);
+  const service = new AdvisoryService(db.db, clock, reads);
 
   register(app, routes.advisoryList, {}, async (request) =>
     service.list(principalOf(request), request.params.id),

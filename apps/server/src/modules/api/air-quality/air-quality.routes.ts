@@ -5,13 +5,13 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { AirQualityService } from './air-quality.service.ts';
 
-export const airQualityRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
-  app,
-  { db, clock, weather },
-) => {
-  const service = new AirQualityService(db.db, clock, weather);
+export const airQualityRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'clock' | 'weather'> & { reads: ApiReads }
+> = async (app, { db, clock, weather, reads }) => {
+  const service = new AirQualityService(db.db, clock, weather, reads);
 
   register(app, routes.airQualitySensors, {}, async (request) => service.sensors(principalOf(request)));
   register(app, routes.airQualityCategories, {}, async () => service.categories());

@@ -7,8 +7,11 @@ import type { Database } from '../../../db/client.ts';
 import { pollutantIndices } from '../../../engine/observations/air-quality.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import type { Prepared } from '../../../platform/route.ts';
 import { authorizeAction } from '../../shared/authorize.ts';
-import { visibleLocation } from '../../shared/location-access.ts';
+import type { VisibleLocation } from '../../shared/location-access.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import { AirQualityRepository } from './air-quality.repository.ts';
 
 /** AirNow's health statement of each AQI category. */
@@ -32,9 +35,10 @@ const index = (aqi: number | null): TAqiIndex => {
 export class AirQualityService {
   private readonly repo: AirQualityRepository;
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
+    private readonly reads: ApiReads,
   ) {
     this.repo = new AirQualityRepository(db);
   }
@@ -44,8 +48,17 @@ export class AirQualityService {
    * first. A monitor beyond the 10-mile reach (spec 01 §9, the limit the policies obey) gives no reading: its
    * pollutant comes with null values, `inReach: false` and the monitor's distance, and is never the main one.
    */
-  async forLocation(p: Principal, id: number): Promise<TPollutant[]> {
-    const location = await visibleLocation(this.db, p, id);
+  async forLocation(p: Principal, id: number): Promise<Prepared<TPollutant[]>> {
+    const location = await this.reads.locations.visible(p, id);
+    const tags = [
+      readTags.observations,
+      readTags.location(location.id),
+      readTags.customer(location.customerId),
+    ];
+    return keep(this.reads.cache, `airQuality:${location.id}`, tags, () => this.read(location));
+  }
+
+  private async read(location: VisibleLocation): Promise<TPollutant[]> {
     const series = await this.weather.providers.airQuality.near(location, this.clock.now());
     const indices = series.map(pollutantIndices);
     const inReach = indices.map((i) => i.distanceMiles <= AQI_SENSOR_REACH_MILES);
@@ -93,9 +106,17 @@ export class AirQualityService {
   }
 
   /** `GET AirQuality`: the customer's sensors (the air quality policy: admin roles, spec 03 §6); empty when it has none. */
-  async sensors(p: Principal): Promise<TAirQualitySensorRow[]> {
+  async sensors(p: Principal): Promise<Prepared<TAirQualitySensorRow[]>> {
     authorizeAction(p, 'airQuality', 'viewSensors');
-    const rows = await this.repo.sensorsOf(p.customerId);
+    // the ingest cycle records the sensors' readings
+    const tags = [readTags.observations, readTags.customer(p.customerId)];
+    return keep(this.reads.cache, `airQualitySensors:${p.customerId}`, tags, () =>
+      this.readSensors(p.customerId),
+    );
+  }
+
+  private async readSensors(customerId: number): Promise<TAirQualitySensorRow[]> {
+    const rows = await this.repo.sensorsOf(customerId);
     return rows.map((r) => ({
       id: r.id,
       name: r.name,

@@ -4,11 +4,15 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { CustomerRepository } from './customer.repository.ts';
 import { CustomerService } from './customer.service.ts';
 
-export const customerRoutes: FastifyPluginAsync<Pick<AppDeps, 'db'>> = async (app, { db }) => {
-  const service = new CustomerService(new CustomerRepository(db.db));
+export const customerRoutes: FastifyPluginAsync<Pick<AppDeps, 'db'> & { reads: ApiReads }> = async (
+  app,
+  { db, reads },
+) => {
+  const service = new CustomerService(new CustomerRepository(db.db), reads.cache);
 
   register(app, routes.customerList, {}, async (request) => service.list(principalOf(request)));
   register(app, routes.customerGet, {}, async (request) =>

@@ -3,12 +3,18 @@
 import type { TCustomer } from '@allclear/contracts';
 import { customerPolicy } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
+import type { ReadCache } from '../../../platform/read-cache.ts';
+import { Prepared } from '../../../platform/route.ts';
 import { authorize, authorizeAction } from '../../shared/authorize.ts';
+import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
 import { presentCustomer } from './customer.presenter.ts';
 import type { CustomerRepository } from './customer.repository.ts';
 
 export class CustomerService {
-  constructor(private readonly repo: CustomerRepository) {}
+  constructor(
+    private readonly repo: CustomerRepository,
+    private readonly cache: ReadCache,
+  ) {}
 
   /** `GET Customer`: every customer for a caller who reaches them all, else their own. */
   async list(p: Principal): Promise<TCustomer[]> {
@@ -18,8 +24,16 @@ export class CustomerService {
     return own ? [presentCustomer(own)] : [];
   }
 
-  /** `GET Customer/{id}`: 404 for a customer the caller may not read. */
-  async get(p: Principal, id: number): Promise<TCustomer> {
-    return presentCustomer(authorize(p, customerPolicy, 'view', await this.repo.findById(id), 'Customer'));
+  /**
+   * `GET Customer/{id}`: 404 for a customer the caller may not read. The row and its answer are kept READ_TTL_MS (no
+   * call edits a customer yet) or until something of the customer changes; the policy decides every request.
+   */
+  async get(p: Principal, id: number): Promise<Prepared<TCustomer>> {
+    const found = await this.cache.get(`customer:${id}`, READ_TTL_MS, [readTags.customer(id)], async () => {
+      const row = await this.repo.findById(id);
+      return row && { row, answer: new Prepared(presentCustomer(row)) };
+    });
+    authorize(p, customerPolicy, 'view', found?.row, 'Customer');
+    return found!.answer;
   }
 }

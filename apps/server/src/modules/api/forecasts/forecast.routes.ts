@@ -6,13 +6,13 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { ForecastService } from './forecast.service.ts';
 
-export const forecastRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
-  app,
-  { db, clock, weather },
-) => {
-  const service = new ForecastService(db.db, clock, weather);
+export const forecastRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'clock' | 'weather'> & { reads: ApiReads }
+> = async (app, { clock, weather, reads }) => {
+  const service = new ForecastService(clock, weather, reads);
 
   register(app, routes.forecastToday, {}, async (request) =>
     service.today(principalOf(request), request.params.id),

@@ -11,6 +11,7 @@ import { authPlugin } from '../../../platform/auth.ts';
 import { createIdentityKeyLoader } from '../../identity/index.ts';
 import { installErrorHandling } from '../../../platform/errors.ts';
 import { heatStressRoutes } from './heat-stress.routes.ts';
+import { createApiReads } from '../../shared/reads.ts';
 
 let t: TestApp;
 let api: FastifyInstance;
@@ -34,6 +35,7 @@ beforeAll(async () => {
     weather: t.weather,
     enqueueAlert: async () => {},
     bus: t.bus,
+    reads: createApiReads(t.db.db, t.bus, t.clock),
   };
   await api.register(
     async (scope) => {

@@ -10,24 +10,30 @@ import { isInRadarCoverage } from '@allclear/domain';
 import type { Geocoder } from '../../../geocoding/index.ts';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
-import { principalOf } from '../../shared/principal.ts';
+import { principalKey, principalOf } from '../../shared/principal.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import { organizationLocationRoutes } from '../organization-locations/index.ts';
 import { geocodeRoutes } from './geocode.routes.ts';
 import { LocationRepository } from './location.repository.ts';
 import { LOCATION_MESSAGES, LocationService } from './location.service.ts';
 
 export const locationRoutes: FastifyPluginAsync<
-  Pick<AppDeps, 'db' | 'bus' | 'clock'> & { geocoder: Geocoder }
-> = async (app, { db, bus, clock, geocoder }) => {
+  Pick<AppDeps, 'db' | 'bus' | 'clock'> & { geocoder: Geocoder; reads: ApiReads }
+> = async (app, { db, bus, clock, geocoder, reads }) => {
   // the geocoding and organisation-location calls the location form uses, live with it
   await app.register(geocodeRoutes, { geocoder });
   await app.register(organizationLocationRoutes, { db });
   // the service authorises: the location policy for a location, the user policy for the user a call names
   const service = new LocationService(new LocationRepository(db.db), bus, clock);
 
+  // the dashboard's list, kept per caller (it carries their abilities) until the customer's locations, users or
+  // policies change
   register(app, routes.locationList, {}, async (request) => {
     const p = principalOf(request);
-    return service.list(p, p.userId, p.customerId);
+    return keep(reads.cache, `locationList:${principalKey(p)}`, [readTags.customer(p.customerId)], () =>
+      service.list(p, p.userId, p.customerId),
+    );
   });
 
   register(app, routes.locationListForUser, {}, async (request) =>

@@ -299,6 +299,8 @@ describe('what the calls answer', () => {
         lastActivityAt: new Date('2026-07-01T12:00:00Z'),
       })
       .returning();
+    // the row stands for what the observation ingest records, which then tells the bus (the API reads again)
+    t.bus.publish('observations-changed', { at: t.clock.now() });
     try {
       const admin = await app.inject({
         method: 'GET',

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { register, type RouteRequest } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { ObservationService } from './observation.service.ts';
 
 const HOUR_MS = 3_600_000;
@@ -24,11 +25,10 @@ const RANGES: Record<TStationHistoryRange, readonly [number, number]> = {
   Month: [30 * DAY_MS, DAY_MS],
 };
 
-export const observationRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
-  app,
-  { db, clock, weather },
-) => {
-  const service = new ObservationService(db.db, clock, weather);
+export const observationRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'clock' | 'weather'> & { reads: ApiReads }
+> = async (app, { db, clock, weather, reads }) => {
+  const service = new ObservationService(db.db, clock, weather, reads);
 
   register(app, routes.observationForLocation, {}, async (request) =>
     service.forLocation(principalOf(request), request.params.id),

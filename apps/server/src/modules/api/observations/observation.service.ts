@@ -12,8 +12,11 @@ import { conditionFromMetar } from '../../../engine/observations/observation-ing
 import { pickStation } from '../../../engine/observations/source-selection.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
+import type { Prepared } from '../../../platform/route.ts';
 import { authorize } from '../../shared/authorize.ts';
-import { visibleLocation } from '../../shared/location-access.ts';
+import type { VisibleLocation } from '../../shared/location-access.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import {
   measure,
   presentObservationData,
@@ -59,13 +62,25 @@ export class ObservationService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
+    private readonly reads: ApiReads,
   ) {
     this.repo = new ObservationReadRepository(db);
   }
 
+  /** What an answer about the location's observations was read from. */
+  private tags(location: VisibleLocation): string[] {
+    return [readTags.observations, readTags.customer(location.customerId)];
+  }
+
   /** `GET observations/ForLocation/{id}`: current conditions with their station, METAR station and air quality. */
-  async forLocation(p: Principal, id: number): Promise<TObservationForLocation> {
-    const location = await visibleLocation(this.db, p, id);
+  async forLocation(p: Principal, id: number): Promise<Prepared<TObservationForLocation>> {
+    const location = await this.reads.locations.visible(p, id);
+    return keep(this.reads.cache, `observationForLocation:${location.id}`, this.tags(location), () =>
+      this.readForLocation(location),
+    );
+  }
+
+  private async readForLocation(location: VisibleLocation): Promise<TObservationForLocation> {
     const c = await this.repo.conditionsOf(location.id);
     let station = c?.stationId ? await this.repo.stationById(c.stationId) : undefined;
     if (!station && location.organizationLocationId !== null) {
@@ -114,7 +129,7 @@ export class ObservationService {
     to: Date,
     bucketMs: number,
   ): Promise<TObservationHistoryPoint[]> {
-    const location = await visibleLocation(this.db, p, id);
+    const location = await this.reads.locations.visible(p, id);
     return historyPoints(await this.repo.history(location.id, from, to), bucketMs);
   }
 
@@ -180,8 +195,17 @@ export class ObservationService {
   }
 
   /** The last `hours` hours at the recorded cadence (spec 01 §5 'Conditions timeline': default 12). */
-  async lastHours(p: Principal, id: number, hours: number): Promise<TObservationHistoryPoint[]> {
-    const now = this.clock.now();
-    return this.history(p, id, new Date(now.getTime() - hours * HOUR_MS), now, 0);
+  async lastHours(p: Principal, id: number, hours: number): Promise<Prepared<TObservationHistoryPoint[]>> {
+    const location = await this.reads.locations.visible(p, id);
+    return keep(
+      this.reads.cache,
+      `observationHistory:${location.id}:${hours}`,
+      this.tags(location),
+      async () => {
+        const now = this.clock.now();
+        const rows = await this.repo.history(location.id, new Date(now.getTime() - hours * HOUR_MS), now);
+        return historyPoints(rows, 0);
+      },
+    );
   }
 }

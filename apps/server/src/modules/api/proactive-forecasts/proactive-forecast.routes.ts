@@ -5,12 +5,13 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { ProactiveForecastService } from './proactive-forecast.service.ts';
 
 export const proactiveForecastRoutes: FastifyPluginAsync<
-  Pick<AppDeps, 'db' | 'clock' | 'enqueueAlert'>
-> = async (app, { db, clock, enqueueAlert }) => {
-  const service = new ProactiveForecastService(db.db, clock, enqueueAlert);
+  Pick<AppDeps, 'db' | 'clock' | 'enqueueAlert' | 'bus'> & { reads: ApiReads }
+> = async (app, { db, clock, enqueueAlert, bus, reads }) => {
+  const service = new ProactiveForecastService(db.db, clock, enqueueAlert, bus, reads);
 
   register(app, routes.proactiveForecastsForLocation, {}, async (request) =>
     service.forLocation(principalOf(request), request.params.locationId),

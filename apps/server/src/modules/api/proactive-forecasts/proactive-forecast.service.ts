@@ -15,10 +15,13 @@ import {
   writeLocationForecasts,
 } from '../../../engine/policies/proactive-forecasts.ts';
 import type { Principal } from '../../../platform/auth.ts';
+import type { Bus } from '../../../platform/bus.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import type { Prepared } from '../../../platform/route.ts';
 import { authorize, authorizeAction } from '../../shared/authorize.ts';
-import { visibleLocation } from '../../shared/location-access.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import { ProactiveForecastRepository, type MessageRow } from './proactive-forecast.repository.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
 
@@ -35,14 +38,26 @@ export class ProactiveForecastService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly enqueueAlert: EnqueueAlert,
+    private readonly bus: Bus,
+    private readonly reads: ApiReads,
   ) {
     this.repo = new ProactiveForecastRepository(db);
   }
 
-  /** `GET ProactiveForecast/Location/{locationId}`: unexpired forecasts with their messages. */
-  async forLocation(p: Principal, locationId: number): Promise<TProactiveForecast[]> {
-    const location = await visibleLocation(this.db, p, locationId);
-    const forecasts = await this.repo.forLocation(location.id, location.customerId, this.clock.now());
+  /**
+   * `GET ProactiveForecast/Location/{locationId}`: unexpired forecasts with their messages; kept until the customer's
+   * forecasts change, and at most READ_TTL_MS (one expiring drops out within a minute).
+   */
+  async forLocation(p: Principal, locationId: number): Promise<Prepared<TProactiveForecast[]>> {
+    const location = await this.reads.locations.visible(p, locationId);
+    const tags = [readTags.proactiveForecasts(location.customerId), readTags.customer(location.customerId)];
+    return keep(this.reads.cache, `proactiveForecasts:${location.id}`, tags, () =>
+      this.read(location.id, location.customerId),
+    );
+  }
+
+  private async read(locationId: number, customerId: number): Promise<TProactiveForecast[]> {
+    const forecasts = await this.repo.forLocation(locationId, customerId, this.clock.now());
     const messages = await this.repo.messagesOf(forecasts.map((f) => f.id));
     return forecasts.map((f) => ({
       id: f.id,
@@ -88,11 +103,16 @@ export class ProactiveForecastService {
           LocationIds: missing.map((id) => `Location ${id} does not exist`),
         });
       }
-      return writeLocationForecasts(this.db, this.enqueueAlert, found, forecast, now);
+      const ids = await writeLocationForecasts(this.db, this.enqueueAlert, found, forecast, now);
+      for (const customerId of new Set(found.map((l) => l.customerId)))
+        this.bus.publish('proactive-forecasts-changed', { customerId });
+      return ids;
     }
     const customerId = input.customerId!;
     const targets = await customerForecastTargets(this.db, customerId);
     if (targets.length === 0) throw notFound('Customer');
-    return [await writeCustomerForecast(this.db, this.enqueueAlert, customerId, targets, forecast, now)];
+    const id = await writeCustomerForecast(this.db, this.enqueueAlert, customerId, targets, forecast, now);
+    this.bus.publish('proactive-forecasts-changed', { customerId });
+    return [id];
   }
 }

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import { buildPolicy } from '../../../db/factories.ts';
 import { locationConditions } from '../../../db/schema/index.ts';
 import type { EngineContext } from '../../../engine/contracts.ts';
+import type { Bus } from '../../../platform/bus.ts';
 import { createPolicyEngine } from '../../../engine/policies/policy-engine.ts';
 
 let t: TestApp;
@@ -58,6 +59,8 @@ async function setGust(mph: number): Promise<void> {
     .insert(locationConditions)
     .values(row)
     .onConflictDoUpdate({ target: locationConditions.locationId, set });
+  // the row stands for what the observation ingest records, which then tells the bus (the API reads again)
+  t.bus.publish('observations-changed', { at: now });
 }
 
 /** What each panel says is breached now, read from the API as the web reads it. */
@@ -93,7 +96,8 @@ describe('Policy Risks and Active Warnings over a gust front', () => {
       reAlertMinutes: 30,
       allClearMinutes: 60,
     });
-    const context: EngineContext = {
+    const context: EngineContext & { bus: Bus } = {
+      bus: t.bus,
       config: t.config,
       db: t.db,
       clock: t.clock,

@@ -5,13 +5,13 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { ThreatService } from './threat.service.ts';
 
-export const threatRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
-  app,
-  { db, clock, weather },
-) => {
-  const service = new ThreatService(db.db, clock, weather);
+export const threatRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'clock' | 'weather'> & { reads: ApiReads }
+> = async (app, { db, clock, weather, reads }) => {
+  const service = new ThreatService(db.db, clock, weather, reads);
 
   register(app, routes.threats, {}, async (request) =>
     service.threats(principalOf(request), request.params.id),

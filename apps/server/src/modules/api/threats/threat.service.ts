@@ -8,8 +8,11 @@ import { getLightningThreat } from '../../../engine/lightning/queries.ts';
 import { warningMessage } from '../../../engine/policies/messages.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
-import { visibleLocation } from '../../shared/location-access.ts';
+import type { Prepared } from '../../../platform/route.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import { todaysHours } from '../forecasts/index.ts';
+import type { VisibleLocation } from '../../shared/location-access.ts';
 import { ObservationReadRepository } from '../observations/index.ts';
 import { freshObservation, threatForecast } from './threat-forecast.ts';
 import { ThreatRepository, type ActiveWarningRow } from './threat.repository.ts';
@@ -61,20 +64,24 @@ export class ThreatService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
+    private readonly reads: ApiReads,
   ) {
     this.repo = new ThreatRepository(db);
     this.observations = new ObservationReadRepository(db);
   }
 
   /** `GET observations/Violations/{id}`, `GET PolicyWarnings/Location/{id}`: the active policy warnings. */
-  async warnings(p: Principal, id: number): Promise<TPolicyWarning[]> {
-    const location = await visibleLocation(this.db, p, id);
-    return (await this.repo.activeWarnings(location.id)).map((w) => presentWarning(w, location));
+  async warnings(p: Principal, id: number): Promise<Prepared<TPolicyWarning[]>> {
+    const location = await this.reads.locations.visible(p, id);
+    const tags = [readTags.warnings, readTags.customer(location.customerId)];
+    return keep(this.reads.cache, `policyWarnings:${location.id}`, tags, async () =>
+      (await this.repo.activeWarnings(location.id)).map((w) => presentWarning(w, location)),
+    );
   }
 
   /** `GET Threats/{id}`: lightning (LR1), NWS and '{display name} Policy Warning' entries, by the domain's tracker. */
   async threats(p: Principal, id: number): Promise<TThreatEntry[]> {
-    const location = await visibleLocation(this.db, p, id);
+    const location = await this.reads.locations.visible(p, id);
     const now = this.clock.now();
     const [lightning, nws, warnings] = await Promise.all([
       getLightningThreat(this.db, location.id, now),
@@ -103,9 +110,17 @@ export class ThreatService {
     }));
   }
 
-  /** `GET ThreatForecast/Location/{id}`: 'Today's Policy Risks', breached now by the active warnings. */
-  async forecast(p: Principal, id: number): Promise<TThreatForecastItem[]> {
-    const location = await visibleLocation(this.db, p, id);
+  /**
+   * `GET ThreatForecast/Location/{id}`: 'Today's Policy Risks', breached now by the active warnings; kept until the
+   * policies, the warnings or the observations change, and at most READ_TTL_MS (the forecast's own hours roll).
+   */
+  async forecast(p: Principal, id: number): Promise<Prepared<TThreatForecastItem[]>> {
+    const location = await this.reads.locations.visible(p, id);
+    const tags = [readTags.warnings, readTags.observations, readTags.customer(location.customerId)];
+    return keep(this.reads.cache, `threatForecast:${location.id}`, tags, () => this.readForecast(location));
+  }
+
+  private async readForecast(location: VisibleLocation): Promise<TThreatForecastItem[]> {
     const now = this.clock.now();
     const policies = await this.repo.customerPolicies(location.customerId);
     if (policies.length === 0) return [];

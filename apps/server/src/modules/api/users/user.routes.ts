@@ -7,22 +7,27 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import { readTags } from '../../shared/read-tags.ts';
+import { keep, type ApiReads } from '../../shared/reads.ts';
 import { UserRepository } from './user.repository.ts';
 import { presentCurrentUser } from './user.presenter.ts';
 import { UserService } from './user.service.ts';
 
-export const userRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'enqueueAlert' | 'bus' | 'clock'>> = async (
-  app,
-  { db, enqueueAlert, bus, clock },
-) => {
+export const userRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'enqueueAlert' | 'bus' | 'clock'> & { reads: ApiReads }
+> = async (app, { db, enqueueAlert, bus, clock, reads }) => {
   const repo = new UserRepository(db.db);
   const service = new UserService(db.db, enqueueAlert, bus, clock);
 
+  // the shell's first call: kept until the user or their customer changes, at most READ_TTL_MS (a group renamed)
   register(app, routes.userCurrent, {}, async (request) => {
     const p = principalOf(request);
-    const row = await repo.findWithRelations(p.userId);
-    if (!row || !row.user.isActive) throw notFound('User');
-    return presentCurrentUser(row);
+    const tags = [readTags.user(p.userId), readTags.customer(p.customerId)];
+    return keep(reads.cache, `userCurrent:${p.userId}`, tags, async () => {
+      const row = await repo.findWithRelations(p.userId);
+      if (!row || !row.user.isActive) throw notFound('User');
+      return presentCurrentUser(row);
+    });
   });
 
   register(app, routes.userRoles, {}, async () => {

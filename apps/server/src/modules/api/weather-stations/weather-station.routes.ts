@@ -5,13 +5,13 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { WeatherStationService } from './weather-station.service.ts';
 
-export const weatherStationRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock' | 'weather'>> = async (
-  app,
-  { db, clock, weather },
-) => {
-  const service = new WeatherStationService(db.db, clock, weather);
+export const weatherStationRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'clock' | 'weather'> & { reads: ApiReads }
+> = async (app, { db, clock, weather, reads }) => {
+  const service = new WeatherStationService(db.db, clock, weather, reads.cache);
 
   register(app, routes.weatherStationByHardware, {}, async (request) =>
     service.byHardware(principalOf(request), request.params.id),
@@ -22,10 +22,9 @@ export const weatherStationRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'cloc
   register(app, routes.weatherStationData, {}, async (request) =>
     service.data(principalOf(request), request.params.id),
   );
-  register(app, routes.weatherStationImageLastModified, {}, async (request) => {
-    const at = await service.imageLastModified(principalOf(request), request.params.id);
-    return { lastModified: at ? at.toISOString() : null };
-  });
+  register(app, routes.weatherStationImageLastModified, {}, async (request) =>
+    service.imageLastModified(principalOf(request), request.params.id),
+  );
   // an <img> sends no bearer: a signed URL from the station data is accepted instead (api/index.ts)
   register(app, routes.weatherStationImage, { config: { signedUrl: true } }, async (request, reply) => {
     const image = await service.image(request.principal ?? null, request.params.id);

@@ -7,8 +7,11 @@ import type { Database } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { notFound } from '../../../platform/errors.ts';
+import type { ReadCache } from '../../../platform/read-cache.ts';
+import { Prepared } from '../../../platform/route.ts';
 import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { authorize } from '../../shared/authorize.ts';
+import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
 import {
   ObservationReadRepository,
   presentObservationData,
@@ -25,6 +28,7 @@ export class WeatherStationService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly weather: ConfiguredWeather,
+    private readonly cache: ReadCache,
   ) {
     this.repo = new ObservationReadRepository(db);
   }
@@ -79,8 +83,24 @@ export class WeatherStationService {
     return image;
   }
 
-  /** `GET Hardware/WeatherStation/Image/LastModified/{id}`: when the image last changed, null without one. */
-  async imageLastModified(p: Principal, id: number): Promise<Date | null> {
-    return (await this.findImage(await this.station(p, id)))?.observedAt ?? null;
+  /**
+   * `GET Hardware/WeatherStation/Image/LastModified/{id}`: when the image last changed, null without one. The station
+   * (no call edits one yet) and the time are kept READ_TTL_MS (the spec polls it every 5 minutes); the weather
+   * station policy decides every request.
+   */
+  async imageLastModified(p: Principal, id: number): Promise<Prepared<{ lastModified: string | null }>> {
+    const found = await this.cache.get(
+      `stationImageLastModified:${id}`,
+      READ_TTL_MS,
+      (f) => (f ? [readTags.customer(f.station.customerId)] : []),
+      async () => {
+        const station = await this.repo.stationById(id);
+        if (!station) return undefined;
+        const at = (await this.findImage(station))?.observedAt ?? null;
+        return { station, answer: new Prepared({ lastModified: at ? at.toISOString() : null }) };
+      },
+    );
+    authorize(p, weatherStationPolicy, 'view', found?.station, 'Weather station');
+    return found!.answer;
   }
 }
