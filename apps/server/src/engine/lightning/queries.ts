@@ -17,7 +17,6 @@ import {
   loadLocations,
   loadZoneStates,
   recentStrikesInBox,
-  type LocationRow,
   type ZoneStateRow,
 } from './lightning.repository.ts';
 
@@ -78,10 +77,25 @@ async function loadOne(db: Database, locationId: number) {
   return { location, zones, states };
 }
 
-function zoneThreats(
+/** What the threat reads of a zone's state: the engine's row, or its 'lightning-changed' event. */
+export type ZoneStateView = Pick<
+  ZoneStateRow,
+  'zone' | 'lastStrikeAt' | 'lastStrikeDistanceMiles' | 'lastStrikeBearingDeg'
+>;
+
+/** A stored strike as the nearest-strike search reads it. */
+export interface NearStrike {
+  time: Date;
+  latitude: number;
+  longitude: number;
+  type: number;
+}
+
+/** Each zone's countdown at `now` under the radii in force; a zone switched off shows none. */
+export function zoneThreats(
   radii: readonly number[],
   allClearMinutes: number,
-  states: readonly ZoneStateRow[],
+  states: readonly ZoneStateView[],
   now: Date,
 ): ZoneThreat[] {
   return radii.map((radiusMiles, i) => {
@@ -116,32 +130,87 @@ export async function getDelayItems(db: Database, locationId: number, now: Date)
   return delayItems(last, zones.allClearMinutes, now.getTime());
 }
 
-async function nearestRecentStrike(
+/** The stored strikes since `from` in the boxes around a location's outermost zone (its nearest-strike candidates). */
+export async function strikesNear(
   db: Database,
-  location: LocationRow,
+  location: { latitude: number; longitude: number },
+  radiusMiles: number,
+  from: Date,
+): Promise<NearStrike[]> {
+  if (radiusMiles <= 0) return [];
+  const found: NearStrike[] = [];
+  for (const box of circleBoundingBoxes(location.latitude, location.longitude, radiusMiles)) {
+    found.push(
+      ...(await recentStrikesInBox(db, from, {
+        south: box.minLat,
+        north: box.maxLat,
+        west: box.minLon,
+        east: box.maxLon,
+      })),
+    );
+  }
+  return found;
+}
+
+/** The nearest counted strike within `radiusMiles` during the last `allClearMinutes` before `now`, of `candidates`. */
+export function nearestStrike(
+  location: { latitude: number; longitude: number; countCloudToGroundOnly: boolean },
   radiusMiles: number,
   allClearMinutes: number,
+  candidates: readonly NearStrike[],
   now: Date,
-): Promise<StrikeFromLocation | undefined> {
+): StrikeFromLocation | undefined {
   if (radiusMiles <= 0) return undefined;
-  const from = new Date(now.getTime() - allClearMinutes * 60_000);
+  const from = now.getTime() - allClearMinutes * 60_000;
   let best: StrikeFromLocation | undefined;
-  for (const box of circleBoundingBoxes(location.latitude, location.longitude, radiusMiles)) {
-    const rows = await recentStrikesInBox(db, from, {
-      south: box.minLat,
-      north: box.maxLat,
-      west: box.minLon,
-      east: box.maxLon,
-    });
-    for (const row of rows) {
-      if (row.time.getTime() > now.getTime()) continue;
-      if (location.countCloudToGroundOnly && row.type !== 1 && row.type !== 3) continue;
-      const distanceMiles = greatCircleMiles(location, row);
-      if (distanceMiles > radiusMiles || (best && best.distanceMiles <= distanceMiles)) continue;
-      best = { time: row.time, distanceMiles, bearingDeg: initialBearingDeg(location, row) };
-    }
+  for (const row of candidates) {
+    if (row.time.getTime() > now.getTime() || row.time.getTime() < from) continue;
+    if (location.countCloudToGroundOnly && row.type !== 1 && row.type !== 3) continue;
+    const distanceMiles = greatCircleMiles(location, row);
+    if (distanceMiles > radiusMiles || (best && best.distanceMiles <= distanceMiles)) continue;
+    best = { time: row.time, distanceMiles, bearingDeg: initialBearingDeg(location, row) };
   }
   return best;
+}
+
+/**
+ * A location's lightning threat at `now` from its zones in force, its zone states and the strikes near it (pure: the
+ * API serves it from what it keeps in memory, getLightningThreat from the database).
+ */
+export function threatOf(
+  location: { latitude: number; longitude: number; countCloudToGroundOnly: boolean },
+  zones: { radii: readonly number[]; allClearMinutes: number; lockedByPolicy: boolean },
+  states: readonly ZoneStateView[],
+  candidates: readonly NearStrike[],
+  now: Date,
+): LightningThreat {
+  const zoneList = zoneThreats(zones.radii, zones.allClearMinutes, states, now);
+  const newest = states
+    .filter((s) => s.lastStrikeAt && s.lastStrikeDistanceMiles !== null)
+    .sort((x, y) => y.lastStrikeAt!.getTime() - x.lastStrikeAt!.getTime() || x.zone - y.zone)[0];
+  const threat: LightningThreat = {
+    inDelay: zoneList.some((z) => z.inDelay),
+    zones: zoneList,
+    allClearMinutes: zones.allClearMinutes,
+    policyLocked: zones.lockedByPolicy,
+    countCloudToGroundOnly: location.countCloudToGroundOnly,
+  };
+  if (newest) {
+    threat.lastStrike = {
+      time: newest.lastStrikeAt!,
+      distanceMiles: newest.lastStrikeDistanceMiles!,
+      bearingDeg: newest.lastStrikeBearingDeg ?? 0,
+    };
+  }
+  const nearest = nearestStrike(
+    location,
+    outermostRadius(zones.radii),
+    zones.allClearMinutes,
+    candidates,
+    now,
+  );
+  if (nearest) threat.nearestStrike = nearest;
+  return threat;
 }
 
 /** A location's lightning threat at `now`: per-zone countdowns, the last and the nearest strike; all clear for an unknown location. */
@@ -161,33 +230,9 @@ export async function getLightningThreat(
     };
   }
   const { location, zones, states } = loaded;
-  const zoneList = zoneThreats(zones.radii, zones.allClearMinutes, states, now);
-  const newest = states
-    .filter((s) => s.lastStrikeAt && s.lastStrikeDistanceMiles !== null)
-    .sort((x, y) => y.lastStrikeAt!.getTime() - x.lastStrikeAt!.getTime() || x.zone - y.zone)[0];
-  const threat: LightningThreat = {
-    inDelay: zoneList.some((z) => z.inDelay),
-    zones: zoneList,
-    allClearMinutes: zones.allClearMinutes,
-    policyLocked: zones.lockedByPolicy,
-    countCloudToGroundOnly: location.countCloudToGroundOnly,
-  };
-  if (newest) {
-    threat.lastStrike = {
-      time: newest.lastStrikeAt!,
-      distanceMiles: newest.lastStrikeDistanceMiles!,
-      bearingDeg: newest.lastStrikeBearingDeg ?? 0,
-    };
-  }
-  const nearest = await nearestRecentStrike(
-    db,
-    location,
-    outermostRadius(zones.radii),
-    zones.allClearMinutes,
-    now,
-  );
-  if (nearest) threat.nearestStrike = nearest;
-  return threat;
+  const radius = outermostRadius(zones.radii);
+  const from = new Date(now.getTime() - zones.allClearMinutes * 60_000);
+  return threatOf(location, zones, states, await strikesNear(db, location, radius, from), now);
 }
 
 /** Which of the given locations are in a lightning delay at `now` (spec 01 §4 'Lightning in delay'), ascending ids. */

@@ -35,6 +35,15 @@ afterAll(async () => {
 });
 
 const auth = async (userId: string) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
+
+/**
+ * Strikes applied and the engine's change told: it publishes 'lightning-changed' on the next turn of the event loop
+ * after its commit, and the API serves a location's zones from that event (zone-state-mirror.ts).
+ */
+async function ingest(strikes: Parameters<LightningEngine['ingest']>[0]): Promise<void> {
+  await engine.ingest(strikes);
+  await new Promise((resolve) => setImmediate(resolve));
+}
 const MINUTE = 60_000;
 
 describe('GET location/Delay/{id}', () => {
@@ -48,7 +57,7 @@ describe('GET location/Delay/{id}', () => {
     });
 
     const start = t.clock.now();
-    await engine.ingest([strikeAt(location, 5, start)]);
+    await ingest([strikeAt(location, 5, start)]);
     t.clock.set(new Date(start.getTime() + 10 * MINUTE + 30_000));
     const res = await app.inject({ method: 'GET', url: `/api/Location/delay/${location.id}`, headers });
     expect(res.statusCode).toBe(200);
@@ -110,7 +119,7 @@ describe('GET Lightning/Location/{id} and Lightning/ThreatCounts', () => {
     });
     t.bus.publish('policies-changed', { customerId: t.b.customer.id });
     const now = t.clock.now();
-    await engine.ingest([strikeAt(location, 22, now, { bearingDeg: 270 })]);
+    await ingest([strikeAt(location, 22, now, { bearingDeg: 270 })]);
 
     const res = await app.inject({
       method: 'GET',
@@ -151,7 +160,7 @@ describe('GET Lightning/Location/{id} and Lightning/ThreatCounts', () => {
       latitude: 45,
       longitude: -110,
     });
-    await engine.ingest([strikeAt(t.a.location, 1, start)]);
+    await ingest([strikeAt(t.a.location, 1, start)]);
     const res = await app.inject({
       method: 'GET',
       url: '/api/Lightning/ThreatCounts',

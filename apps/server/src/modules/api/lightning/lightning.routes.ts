@@ -5,14 +5,17 @@ import { routes } from '@allclear/contracts/routes';
 import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import { LightningRepository } from './lightning.repository.ts';
 import { LightningService } from './lightning.service.ts';
+import { ZoneStateMirror } from './zone-state-mirror.ts';
 
-export const lightningRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'clock'>> = async (
-  app,
-  { db, clock },
-) => {
-  const service = new LightningService(new LightningRepository(db.db), db.db, clock);
+export const lightningRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'clock' | 'bus'> & { reads: ApiReads }
+> = async (app, { db, clock, bus, reads }) => {
+  const zoneStates = new ZoneStateMirror(db.db, bus);
+  app.addHook('onClose', async () => zoneStates.close());
+  const service = new LightningService(new LightningRepository(db.db), db.db, clock, reads, zoneStates);
 
   register(app, routes.lightningDelay, {}, async (request) =>
     service.delay(principalOf(request), request.params.id),

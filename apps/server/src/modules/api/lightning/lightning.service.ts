@@ -1,18 +1,26 @@
-// The lightning calls: a location's delay items and lightning status, and the dashboard's threat
-// counts, read from the engine's queries at the server clock; every location is scoped to the caller.
+// The lightning calls: a location's delay items and lightning status, and the dashboard's threat counts, at the
+// server clock; every location is scoped to the caller. The delay and the status are served from memory (issue 18):
+// the location and its customer's lightning policies from the API's read cache, the zones from the engine's states
+// mirrored in this process (zone-state-mirror.ts), the strikes near the location read once per change of its zones
+// (or per delay poll); the countdowns are computed at each request's time.
 import type { TLightningDelay, TLightningLocationStatus, TLightningThreatCounts } from '@allclear/contracts';
-import { locationPolicy } from '@allclear/domain';
+import { delayItems, outermostRadius, zonesInForce, type LightningPolicy } from '@allclear/domain';
 import type { Database } from '../../../db/client.ts';
+import { loadLightningPolicies } from '../../../engine/lightning/lightning.repository.ts';
 import {
-  getDelayItems,
-  getLightningThreat,
   locationsInDelay,
+  strikesNear,
+  threatOf,
+  type NearStrike,
   type StrikeFromLocation,
 } from '../../../engine/lightning/queries.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
-import { authorize } from '../../shared/authorize.ts';
+import type { VisibleLocation } from '../../shared/location-access.ts';
+import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
+import type { ApiReads } from '../../shared/reads.ts';
 import type { LightningRepository } from './lightning.repository.ts';
+import { DATABASE_ROWS_TTL_MS, type ZoneStateMirror } from './zone-state-mirror.ts';
 
 const presentStrike = (s: StrikeFromLocation | undefined) =>
   s ? { time: s.time.toISOString(), distanceMiles: s.distanceMiles, bearingDeg: s.bearingDeg } : null;
@@ -22,24 +30,68 @@ export class LightningService {
     private readonly repo: LightningRepository,
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly reads: ApiReads,
+    private readonly zoneStates: ZoneStateMirror,
   ) {}
 
-  /** A location the caller may see (the location policy's 'view'); 404 otherwise. */
-  private async visible(p: Principal, id: number): Promise<void> {
-    authorize(p, locationPolicy, 'view', await this.repo.findLocation(id), 'Location');
+  /** A location the caller may see (the location policy's 'view'; 404 otherwise) with its zones in force. */
+  private async inForce(p: Principal, id: number) {
+    const location = await this.reads.locations.visible(p, id);
+    const policies = await this.policiesOf(location.customerId);
+    return { location, zones: zonesInForce(location, policies) };
+  }
+
+  /** A customer's LR1..LR4 policies, kept until its policies (or anything of it) change. */
+  private policiesOf(customerId: number): Promise<LightningPolicy[]> {
+    return this.reads.cache.get(
+      `lightningPolicies:${customerId}`,
+      READ_TTL_MS,
+      [readTags.customer(customerId)],
+      async () => (await loadLightningPolicies(this.db, [customerId])).get(customerId) ?? [],
+    );
   }
 
   /** item1..item4 as 'hh:mm:ss' (spec 01 §3 'Lightning delay'). */
   async delay(p: Principal, id: number): Promise<TLightningDelay> {
-    await this.visible(p, id);
-    return getDelayItems(this.db, id, this.clock.now());
+    const { location, zones } = await this.inForce(p, id);
+    const states = await this.zoneStates.zones(location.id);
+    const last = [1, 2, 3, 4].map((zone, i) => {
+      if (zones.radii[i]! <= 0) return null;
+      return states.find((s) => s.zone === zone)?.lastStrikeAt?.getTime() ?? null;
+    }) as [number | null, number | null, number | null, number | null];
+    return delayItems(last, zones.allClearMinutes, this.clock.now().getTime());
+  }
+
+  /**
+   * The stored strikes near a location within its outermost zone since its all-clear span began: kept until the
+   * engine says its zones changed (a strike in reach changes them), at most a delay poll.
+   */
+  private strikesNear(
+    location: VisibleLocation,
+    radiusMiles: number,
+    allClearMinutes: number,
+  ): Promise<NearStrike[]> {
+    if (radiusMiles <= 0) return Promise.resolve([]);
+    return this.reads.cache.get(
+      `strikesNear:${location.id}:${radiusMiles}:${allClearMinutes}`,
+      DATABASE_ROWS_TTL_MS,
+      [readTags.lightning(location.id), readTags.customer(location.customerId)],
+      () => {
+        const from = new Date(this.clock.now().getTime() - allClearMinutes * 60_000);
+        return strikesNear(this.db, location, radiusMiles, from);
+      },
+    );
   }
 
   /** Per-zone countdowns, last and nearest strike, effective radii and all-clear minutes. */
   async status(p: Principal, id: number): Promise<TLightningLocationStatus> {
-    await this.visible(p, id);
+    const { location, zones } = await this.inForce(p, id);
+    const [states, near] = await Promise.all([
+      this.zoneStates.zones(location.id),
+      this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
+    ]);
     const now = this.clock.now();
-    const threat = await getLightningThreat(this.db, id, now);
+    const threat = threatOf(location, zones, states, near, now);
     return {
       locationId: id,
       inDelay: threat.inDelay,
