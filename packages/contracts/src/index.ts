@@ -19,3 +19,4 @@ export * from './heat-stress.ts';
 export * from './roles.ts';
 export * from './dev.ts';
 export * from './ingest.ts';
+export * from './account.ts';

@@ -66,14 +66,14 @@ export const USER_MESSAGES = {
   userNameTaken: (email: string) => `UserName '${email}' is already taken.`,
 } as const;
 
-const ZFirstName = z
+export const ZFirstName = z
   .string({ error: USER_MESSAGES.FirstName })
   .trim()
   .min(1, USER_MESSAGES.FirstName)
   .max(PERSON_NAME_MAX, USER_MESSAGES.firstNameTooLong);
-const ZLastName = z.string().trim().max(PERSON_NAME_MAX, USER_MESSAGES.lastNameTooLong).default('');
+export const ZLastName = z.string().trim().max(PERSON_NAME_MAX, USER_MESSAGES.lastNameTooLong).default('');
 /** Stored lower-case; empty is sent as null (spec 02 §5). */
-const ZEmail = z
+export const ZEmail = z
   .string()
   .trim()
   .toLowerCase()
@@ -81,7 +81,7 @@ const ZEmail = z
   .pipe(z.email(USER_MESSAGES.emailInvalid))
   .nullable();
 /** Digits with an optional leading '+', spaces, dashes, dots and parentheses; 7 to 15 digits (E.164). */
-const ZPhoneNumber = z
+export const ZPhoneNumber = z
   .string()
   .trim()
   .max(PHONE_NUMBER_MAX, USER_MESSAGES.phoneTooLong)
@@ -89,7 +89,7 @@ const ZPhoneNumber = z
     message: USER_MESSAGES.phoneInvalid,
   })
   .nullable();
-const ZTimeZone = z.enum(TIME_ZONES, {
+export const ZTimeZone = z.enum(TIME_ZONES, {
   error: (issue) =>
     issue.input == null || issue.input === '' ? USER_MESSAGES.TimeZone : USER_MESSAGES.timeZoneUnknown,
 });

@@ -17,10 +17,18 @@ export type AlertEventKind =
   | 'siren-fault'
   // messages to one person rather than an alert's hearers (issue 14): `details.recipient` names them
   | 'account-invite'
-  | 'contact-welcome';
+  | 'contact-welcome'
+  // issue 15: a password change's notice to the user, and a question to the meteorologists' desk
+  | 'password-changed'
+  | 'consultation-request';
 
 /** Kinds sent to the one person `details.recipient` names, by e-mail, whatever their alert settings. */
-export const DIRECT_KINDS: readonly AlertEventKind[] = ['account-invite', 'contact-welcome'];
+export const DIRECT_KINDS: readonly AlertEventKind[] = [
+  'account-invite',
+  'contact-welcome',
+  'password-changed',
+  'consultation-request',
+];
 
 /** Who a direct message goes to (`AlertEvent.details.recipient` of a DIRECT_KINDS event). */
 export interface DirectRecipient {
@@ -30,6 +38,10 @@ export interface DirectRecipient {
   name: string;
   userId: string | null;
   notificationUserId: number | null;
+  /** Addresses the e-mail is copied to (Cc), e.g. the asker and the admins of a consultation request. */
+  cc?: string[];
+  /** Where a reply goes (Reply-To), e.g. the asker of a consultation request. */
+  replyTo?: string;
 }
 
 /** Where the activation link goes in an invite's body: the notifier makes the link when it sends the e-mail. */

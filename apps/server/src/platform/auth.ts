@@ -158,10 +158,12 @@ export const VERIFIED_TOKENS_MAX = 10_000;
 
 export interface CachedVerifierOptions {
   /**
-   * Whether the user of a verified token may still use it (an active user of an active customer): checked once
-   * per token, and again once the bus says the user changed. Without it only the signature and claims count.
+   * Whether the user of a verified token may still use it (an active user of an active customer, and a token of a
+   * session still alive: one signed out or ended by a password change takes its tokens with it): checked once per
+   * token, with its claims, and again once the bus says the user changed. Without it only the signature and claims
+   * count.
    */
-  accountActive?: (userId: string) => Promise<boolean>;
+  accountActive?: (userId: string, claims: JWTPayload) => Promise<boolean>;
   /** Now, ms since epoch (default Date.now): a token is kept until its `exp`. */
   now?: () => number;
   maxEntries?: number;
@@ -191,10 +193,11 @@ export function createCachedVerifier(inner: TokenVerifier, opts: CachedVerifierO
     for (;;) {
       const principal = await inner.verify(token);
       const seen = changes.get(principal.userId) ?? 0;
-      if (opts.accountActive && !(await opts.accountActive(principal.userId)))
+      const claims = decodeJwt(token);
+      if (opts.accountActive && !(await opts.accountActive(principal.userId, claims)))
         throw new TokenRejectedError('the user of the token can no longer use it');
       if ((changes.get(principal.userId) ?? 0) !== seen) continue;
-      const { exp } = decodeJwt(token);
+      const { exp } = claims;
       const expiresAtMs = (exp ?? 0) * 1000;
       if (expiresAtMs > now()) {
         if (verified.size >= maxEntries) verified.delete(verified.keys().next().value!);
@@ -278,7 +281,7 @@ export type AuthPluginOptions = (
   /** Where 'user-changed' arrives: the user's verified tokens are forgotten (and checked again). */
   bus?: Bus;
   /** Whether a token's user may still use it (see CachedVerifierOptions). */
-  accountActive?: (userId: string) => Promise<boolean>;
+  accountActive?: (userId: string, claims: JWTPayload) => Promise<boolean>;
 };
 
 /**

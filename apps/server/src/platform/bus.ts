@@ -13,12 +13,28 @@ export interface BusEvents {
   'user-changed': { userId: string; customerId: number; deleted: boolean };
   /** Zones of a location entered delay, were extended or cleared, committed (the stream service pushes it). */
   'lightning-changed': LightningChanged;
+  /** A notification was listed in a user's history (the bell), committed (issue 15: the stream service pushes it). */
+  'notification-sent': NotificationSent;
   /** Observations were recorded (an ingest cycle, a station's report, history backfilled), committed (issue 18). */
   'observations-changed': { at: Date };
   /** Policy warnings or NWS advisories were raised, updated or ended (a policy cycle), committed (issue 18). */
   'warnings-changed': { at: Date };
   /** A customer's proactive forecasts were written or removed, committed (issue 18). */
   'proactive-forecasts-changed': { customerId: number };
+}
+
+/** A notification sent to a user, as their history (GET Notification/History) lists it. */
+export interface NotificationSent {
+  userId: string;
+  customerId: number;
+  notification: {
+    id: number;
+    message: string;
+    sentUtc: string;
+    timeZone: string;
+    eventType: number;
+    correlationId: string | null;
+  };
 }
 
 /** A location's zone states after a lightning change, as the engine holds them. */

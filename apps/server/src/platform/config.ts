@@ -153,6 +153,8 @@ const NotifyVariables = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SINGLEWIRE_API_URL: z.url().default('https://api.icmobile.singlewire.com/api/v1'),
   VAPID_SUBJECT: z.string().min(1).default('mailto:alerts@allclear.local'),
+  /** The meteorologists' desk: Ask a Meteorologist's questions are e-mailed here (issue 15), through the e-mail channel. */
+  SUPPORT_EMAIL: z.email().default('meteorologists@allclear.local'),
   NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   NOTIFY_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(2),
   NOTIFY_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(120),

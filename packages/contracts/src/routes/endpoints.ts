@@ -101,6 +101,19 @@ export const endpoints = {
   auditLocation: { method: 'GET', path: '/api/Audit/Location/:id' },
   auditDeadLetters: { method: 'GET', path: '/api/Audit/DeadLetters' },
 
+  // ── the signed-in user's own account (issue 15; spec 02 §7 'Users and groups', 'Policies and settings', 'Support'):
+  // My Profile, the identity service's password change (with our bearer token), My Notification Settings, the
+  // bell's stream and Ask a Meteorologist
+  userProfileSave: { method: 'POST', path: '/api/user/profile' },
+  accountChangePassword: { method: 'POST', path: '/identity/account/change' },
+  settingsNotificationsGet: { method: 'GET', path: '/api/Settings/Notifications' },
+  settingsNotificationsSave: { method: 'POST', path: '/api/Settings/Notifications' },
+  settingsAlertTimesGet: { method: 'GET', path: '/api/Settings/AlertTimes' },
+  settingsAlertTimesSave: { method: 'POST', path: '/api/Settings/AlertTimes' },
+  userNotificationsSave: { method: 'POST', path: '/api/User/Notifications' },
+  supportRequest: { method: 'POST', path: '/api/Support' },
+  streamNotifications: { method: 'GET', path: '/stream/Notifications', answer: 'stream' },
+
   // ── observations (spec 01 §7 'Observations'; spec 03 §2.4 station history)
   observationForLocation: { method: 'GET', path: '/api/observations/ForLocation/:id' },
   observationAtPoint: { method: 'GET', path: '/api/observations' },

@@ -126,6 +126,16 @@ import {
   ZUserRolesQuery,
   ZUserUpdate,
 } from '../users.ts';
+import {
+  ZAlertTimesUpdate,
+  ZConsultationRequest,
+  ZNotificationSettings,
+  ZNotificationSettingsUpdate,
+  ZPasswordChange,
+  ZProfileUpdate,
+  ZUserAlertTimes,
+  ZUserNotificationsUpdate,
+} from '../account.ts';
 import { endpoints, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
 
 export { endpoints, pathOf, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
@@ -441,6 +451,60 @@ export const routes = {
     tags: ['notifications'],
     query: ZAuditQuery,
     response: z.array(ZDeadLetter),
+  }),
+
+  // ── the signed-in user's own account (issue 15)
+  userProfileSave: route(endpoints.userProfileSave, {
+    tags: ['account'],
+    summary: "Saves the caller's own name and phone number (My Profile)",
+    body: ZProfileUpdate,
+    response: ZCurrentUser,
+  }),
+  accountChangePassword: route(endpoints.accountChangePassword, {
+    tags: ['account'],
+    summary:
+      "Changes the caller's password (identity service): every other session of theirs ends, and they are e-mailed a notice",
+    body: ZPasswordChange,
+    response: text,
+  }),
+  settingsNotificationsGet: route(endpoints.settingsNotificationsGet, {
+    tags: ['account'],
+    response: ZNotificationSettings,
+  }),
+  settingsNotificationsSave: route(endpoints.settingsNotificationsSave, {
+    tags: ['account'],
+    summary:
+      "Saves the caller's alert types, notification type, alert mode and time zone; answers the message to show",
+    body: ZNotificationSettingsUpdate,
+    response: text,
+  }),
+  settingsAlertTimesGet: route(endpoints.settingsAlertTimesGet, {
+    tags: ['account'],
+    response: ZUserAlertTimes,
+  }),
+  settingsAlertTimesSave: route(endpoints.settingsAlertTimesSave, {
+    tags: ['account'],
+    summary: "Replaces the caller's weekly notification schedule; answers the message to show",
+    body: ZAlertTimesUpdate,
+    response: text,
+  }),
+  userNotificationsSave: route(endpoints.userNotificationsSave, {
+    tags: ['account'],
+    summary: "The caller's enable-notifications toggle and channels; answers the message to show",
+    body: ZUserNotificationsUpdate,
+    response: text,
+  }),
+  supportRequest: route(endpoints.supportRequest, {
+    tags: ['account'],
+    summary:
+      "Sends a question to the meteorologists' desk (Ask a Meteorologist); answers the success message with its reference",
+    body: ZConsultationRequest,
+    response: text,
+  }),
+  streamNotifications: route(endpoints.streamNotifications, {
+    tags: ['stream'],
+    description:
+      "Server-sent events: a 'notification' event (ZNotificationStreamEvent) whenever a notification is sent to the caller; a comment every 15 s.",
   }),
 
   // ── observations

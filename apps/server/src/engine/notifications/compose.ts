@@ -4,7 +4,8 @@
 // - Every e-mail to a notification-only contact carries a one-click unsubscribe (RFC 8058): List-Unsubscribe with
 //   our HTTPS link and List-Unsubscribe-Post, and the same link at the end of the text; a contact who unsubscribed
 //   (or was deleted, or whose address changed) after the message was planned is not sent it.
-import { ACTIVATION_LINK_PLACEHOLDER } from '../../platform/alerts.ts';
+// - A direct message's copies (Cc) and reply address (issue 15: a consultation request to the meteorologists' desk).
+import { ACTIVATION_LINK_PLACEHOLDER, type DirectRecipient } from '../../platform/alerts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import {
@@ -40,6 +41,11 @@ export function createComposer(deps: { db: DatabaseHandle; clock: Clock; publicU
         ...out,
         body: out.body.replace(ACTIVATION_LINK_PLACEHOLDER, activationUrl(deps.publicUrl, token)),
       };
+    }
+    // a direct message's copies and reply address (a consultation request: the asker and the admins; issue 15)
+    const recipient = message.details.recipient as DirectRecipient | undefined;
+    if (channel === 'email' && recipient && (recipient.cc?.length || recipient.replyTo)) {
+      out = { ...out, cc: recipient.cc, replyTo: recipient.replyTo };
     }
     if (channel === 'email' && message.recipientKey.startsWith('notification-user:')) {
       const id = Number(message.recipientKey.slice('notification-user:'.length));

@@ -24,6 +24,18 @@ export interface HistoryUser {
   timeZone: string;
 }
 
+/** A row of a user's history as written. */
+export interface HistoryRow {
+  id: number;
+  userId: string;
+  customerId: number;
+  message: string;
+  sentUtc: Date;
+  timeZone: string;
+  eventType: number;
+  correlationId: string | null;
+}
+
 export class DeliveryRepository {
   constructor(private readonly db: Tx) {}
 
@@ -51,19 +63,31 @@ export class DeliveryRepository {
     return inserted.length > 0;
   }
 
-  /** Lists the event in each user's history (the bell), in the user's time zone. */
-  async addToHistory(event: AlertEvent, historyUsers: readonly HistoryUser[]): Promise<void> {
-    await this.db.insert(notifications).values(
-      historyUsers.map((u) => ({
-        customerId: event.customerId,
-        userId: u.id,
-        message: event.body,
-        sentUtc: event.occurredAt,
-        timeZone: u.timeZone,
-        eventType: event.notificationType,
-        correlationId: event.correlationId,
-      })),
-    );
+  /** Lists the event in each user's history (the bell), in the user's time zone; returns the rows written. */
+  async addToHistory(event: AlertEvent, historyUsers: readonly HistoryUser[]): Promise<HistoryRow[]> {
+    return this.db
+      .insert(notifications)
+      .values(
+        historyUsers.map((u) => ({
+          customerId: event.customerId,
+          userId: u.id,
+          message: event.body,
+          sentUtc: event.occurredAt,
+          timeZone: u.timeZone,
+          eventType: event.notificationType,
+          correlationId: event.correlationId,
+        })),
+      )
+      .returning({
+        id: notifications.id,
+        userId: notifications.userId,
+        customerId: notifications.customerId,
+        message: notifications.message,
+        sentUtc: notifications.sentUtc,
+        timeZone: notifications.timeZone,
+        eventType: notifications.eventType,
+        correlationId: notifications.correlationId,
+      });
   }
 
   /** Writes the event's deliveries; returns the ids of the new ones (one already there for the same key is kept). */

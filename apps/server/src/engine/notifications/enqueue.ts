@@ -5,8 +5,9 @@ import type PgBoss from 'pg-boss';
 import { isSilenced } from '@allclear/domain';
 import type { AlertEvent, AlertEventKind, EnqueueAlert, Tx } from '../contracts.ts';
 import { DIRECT_KINDS, type DirectRecipient } from '../../platform/alerts.ts';
-import { DeliveryRepository, type HistoryUser } from './delivery.repository.ts';
-import { DELIVERY_QUEUE } from './job-queue.ts';
+import { DeliveryRepository, type HistoryRow, type HistoryUser } from './delivery.repository.ts';
+import type { NotificationSent } from '../../platform/bus.ts';
+import { ANNOUNCE_QUEUE, DELIVERY_QUEUE } from './job-queue.ts';
 import { txExecutor } from './job-queue.repository.ts';
 import { RecipientRepository } from './recipient.repository.ts';
 import { personChannels, receivesAlert, type Channel } from './recipient-rules.ts';
@@ -32,6 +33,26 @@ interface Plan {
   historyUsers: HistoryUser[];
 }
 
+/** The data of an ANNOUNCE_QUEUE job: the history rows an event wrote, as the bus carries them. */
+export interface Announcement {
+  notifications: NotificationSent[];
+}
+
+function presentHistoryRow(row: HistoryRow): NotificationSent {
+  return {
+    userId: row.userId,
+    customerId: row.customerId,
+    notification: {
+      id: row.id,
+      message: row.message,
+      sentUtc: row.sentUtc.toISOString(),
+      timeZone: row.timeZone,
+      eventType: row.eventType,
+      correlationId: row.correlationId,
+    },
+  };
+}
+
 /** The enqueue function bound to a started job queue (null until the notifier starts). */
 export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
   return async (tx, event) => {
@@ -41,10 +62,15 @@ export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
     if (!(await events.insertEvent(event))) return;
 
     const plan = await planDeliveries(tx, event);
-    if (plan.historyUsers.length > 0) await events.addToHistory(event, plan.historyUsers);
+    const db = txExecutor(tx);
+    if (plan.historyUsers.length > 0) {
+      const rows = await events.addToHistory(event, plan.historyUsers);
+      // heard on the bus once this transaction commits (the job exists only then): the bell updates live
+      const announcement: Announcement = { notifications: rows.map(presentHistoryRow) };
+      await boss.send(ANNOUNCE_QUEUE, announcement, { db } as PgBoss.SendOptions);
+    }
     if (plan.deliveries.length === 0) return;
     const deliveryIds = await events.insertDeliveries(event, plan.deliveries);
-    const db = txExecutor(tx);
     for (const deliveryId of deliveryIds) {
       await boss.send(DELIVERY_QUEUE, { deliveryId }, { db } as PgBoss.SendOptions);
     }

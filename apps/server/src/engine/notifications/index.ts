@@ -11,9 +11,9 @@ import type { ChannelStates, NotifierSettings, NotifyConfig } from '../../platfo
 import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
-import { createEnqueueAlert } from './enqueue.ts';
+import { createEnqueueAlert, type Announcement } from './enqueue.ts';
 import { deliverOne, type DeliverDeps } from './deliver.ts';
-import { DELIVERY_QUEUE, startJobQueue } from './job-queue.ts';
+import { ANNOUNCE_QUEUE, DELIVERY_QUEUE, startJobQueue } from './job-queue.ts';
 import { localOutboxSender } from './channels/local-outbox.ts';
 import { smtpSender } from './channels/email.ts';
 import { twilioSender } from './channels/sms.ts';
@@ -176,6 +176,15 @@ export function createNotifier(ctx: NotifierContext): Notifier {
               }
             }),
           );
+        },
+      );
+      // the history rows an event wrote, committed: each goes on the bus for the stream service (the bell)
+      await started.work<Announcement>(
+        ANNOUNCE_QUEUE,
+        { pollingIntervalSeconds: settings.NOTIFY_POLL_SECONDS, batchSize: 20 },
+        async (jobs) => {
+          for (const job of jobs)
+            for (const sent of job.data.notifications) ctx.bus?.publish('notification-sent', sent);
         },
       );
       boss = started;

@@ -7,6 +7,11 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 /** The queue that carries one job per delivery row (data: { deliveryId }). */
 export const DELIVERY_QUEUE = 'notification-delivery';
+/**
+ * The queue that says, once the event's transaction has committed, which history rows (the bell) it wrote (data:
+ * { notifications }), so 'notification-sent' goes on the bus only for what readers can see (issue 15).
+ */
+export const ANNOUNCE_QUEUE = 'notification-announce';
 
 /** pg-boss's database adapter: runs one statement with `$n` placeholders and returns its rows. */
 export interface SqlExecutor {
@@ -72,5 +77,9 @@ export async function startJobQueue(handle: DatabaseHandle, opts: JobQueueOption
   const existing = await boss.getQueue(DELIVERY_QUEUE);
   if (existing) await boss.updateQueue(DELIVERY_QUEUE, queue);
   else await boss.createQueue(DELIVERY_QUEUE, queue);
+  // an announcement is worth nothing late: never retried, dropped after a minute
+  const announce = { name: ANNOUNCE_QUEUE, retryLimit: 0, expireInSeconds: 60, retentionMinutes: 10 };
+  if (await boss.getQueue(ANNOUNCE_QUEUE)) await boss.updateQueue(ANNOUNCE_QUEUE, announce);
+  else await boss.createQueue(ANNOUNCE_QUEUE, announce);
   return boss;
 }

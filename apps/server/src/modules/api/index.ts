@@ -21,6 +21,9 @@ import { notificationUserRoutes } from './users/notification-user.routes.ts';
 import { heatStressRoutes } from './heat-stress/heat-stress.routes.ts';
 import { lightningRoutes } from './lightning/lightning.routes.ts';
 import { simRoutes } from './sim/sim.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
@@ -62,4 +65,8 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   await app.register(lightningRoutes, deps);
   await app.register(simRoutes, deps);
   await app.register(notificationUserRoutes, deps);
+  // the caller's own account (issue 15)
+  await app.register(profileRoutes, deps);
+  await app.register(settingsRoutes, deps);
+  await app.register(supportRoutes, deps);
 };

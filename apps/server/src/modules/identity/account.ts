@@ -73,12 +73,51 @@ export async function findSignInAccount(
   return rows[0] ? toAccount(rows[0]) : undefined;
 }
 
+/** The claim of our access tokens naming the identity session they were issued to (provider.ts extraTokenClaims). */
+export const SESSION_CLAIM = 'session_uid';
+
 /**
- * Whether a user may still sign in (active, with a password, in a full role, of a customer not INACTIVE): what the
- * API asks of an access token's user, once per token (platform/auth.ts createCachedVerifier).
+ * Whether a token without a session claim (an external client's, a test's) outlived its user's last password change:
+ * one issued up to the second of the change is refused, whatever its session (a token's iat has whole seconds).
  */
-export function createAccountCheck(handle: DatabaseHandle): (userId: string) => Promise<boolean> {
-  return async (userId) => (await findSignInAccount(handle, userId)) !== undefined;
+export function issuedBeforePasswordChange(
+  changedAt: Date | null,
+  issuedAtSeconds: number | undefined,
+): boolean {
+  return changedAt !== null && (issuedAtSeconds ?? 0) <= Math.floor(changedAt.getTime() / 1000);
+}
+
+/**
+ * Whether a user may still sign in (active, with a password, in a full role, of a customer not INACTIVE) and the
+ * token's session is still alive: a token names the identity session it was issued to, and a session ended (signed
+ * out, or ended by a password change of another session: issue 15) takes its tokens with it at once. What the API
+ * asks of an access token's user, once per token (platform/auth.ts createCachedVerifier).
+ */
+export function createAccountCheck(
+  handle: DatabaseHandle,
+): (userId: string, claims?: { iat?: number; [claim: string]: unknown }) => Promise<boolean> {
+  return async (userId, claims) => {
+    if (!UUID.test(userId)) return false;
+    const rows = await handle.query<{ password_changed_at: Date | string | null }>(
+      `select u.password_changed_at from (${SELECT_ACCOUNT} and u.id = $1::uuid) a join users u on u.id = a.id`,
+      [userId],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    if (!claims) return true;
+    const sessionUid = claims[SESSION_CLAIM];
+    if (typeof sessionUid !== 'string' || !sessionUid) {
+      const changedAt = row.password_changed_at === null ? null : new Date(row.password_changed_at);
+      return !issuedBeforePasswordChange(changedAt, claims.iat);
+    }
+    const live = await handle.query(
+      `select 1 from oidc_payloads
+        where uid = $1 and type = 'Session' and payload ->> 'accountId' = $2
+          and (expires_at is null or expires_at > now())`,
+      [sessionUid, userId],
+    );
+    return live.length > 0;
+  };
 }
 
 /** The account and password hash of a user who may sign in, by e-mail (case-insensitive). */

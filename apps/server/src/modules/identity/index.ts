@@ -13,6 +13,7 @@ import { systemClock, type Clock } from '../../platform/clock.ts';
 import { activationRoutes } from './activation.routes.ts';
 import { createIdentityProvider, identityIssuer, type IdentityConfig } from './provider.ts';
 import { signInRoutes } from './sign-in.routes.ts';
+import { passwordChangeRoutes } from './password-change.routes.ts';
 import { userInfoRoutes } from './userinfo.ts';
 import {
   createSlidingWindowLimiter,
@@ -30,6 +31,8 @@ export interface IdentityModuleOptions {
   db: DatabaseHandle;
   /** Failed sign-in limiter (default: 10 failures per 15 min per IP and per e-mail, in memory). */
   limiter?: SlidingWindowLimiter;
+  /** Wrong current passwords of a password change, per account (default: as the sign-in limit, in memory). */
+  passwordLimiter?: SlidingWindowLimiter;
   /** Clock for the limiter, ms since epoch (default Date.now). */
   now?: () => number;
   /** The product's clock: invites' links expire by it (default the system clock). */
@@ -74,6 +77,19 @@ const identityModule: FastifyPluginAsync<IdentityModuleOptions> = async (app, op
       clock: opts.clock ?? systemClock,
       enqueueAlert: opts.enqueueAlert,
       bus: opts.bus,
+    });
+  }
+
+  // The password change (issue 15): the caller's own, with the API's bearer token; wrong current passwords are
+  // limited per account like sign-in failures.
+  if (opts.enqueueAlert) {
+    await app.register(passwordChangeRoutes, {
+      db,
+      limiter: opts.passwordLimiter ?? createSlidingWindowLimiter(SIGN_IN_FAILURE_LIMIT),
+      enqueueAlert: opts.enqueueAlert,
+      bus: opts.bus,
+      now: opts.now ?? Date.now,
+      productName: config.productName,
     });
   }
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { accessTokenClaims, findSignInAccount, userClaims } from './account.ts';
+import { SESSION_CLAIM, accessTokenClaims, findSignInAccount, userClaims } from './account.ts';
 import { createOidcAdapter, purgeExpiredOidcPayloads } from './adapter.ts';
 import { pageCsp, renderLogoutPage, renderMessagePage } from './pages.ts';
 import { ensureCookieKeys, ensureSigningKeys } from './signing-keys.ts';
@@ -141,7 +141,10 @@ export async function createIdentityProvider(
     async extraTokenClaims(_ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const account = await findSignInAccount(handle, token.accountId);
-      return account ? accessTokenClaims(account) : undefined;
+      if (!account) return undefined;
+      // the session the token was issued to: a password change keeps that session's tokens and ends the others'
+      const sessionUid = 'sessionUid' in token ? token.sessionUid : undefined;
+      return { ...accessTokenClaims(account), ...(sessionUid ? { [SESSION_CLAIM]: sessionUid } : {}) };
     },
     // Our own client gets a refresh token whether or not it asked for offline_access (silent
     // renew with prompt=none drops that scope); it ends with the 14-day session anyway.

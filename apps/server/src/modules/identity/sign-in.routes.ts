@@ -17,7 +17,8 @@ import {
 import { ActivationRepository } from './activation.repository.ts';
 import { INVALID_CREDENTIALS_MESSAGE, pageCsp, renderMessagePage, renderSignInPage } from './pages.ts';
 import { webOrigins, type IdentityConfig } from './provider.ts';
-import type { SlidingWindowLimiter } from './sign-in-rate-limit.ts';
+import { accountKey, addressKey, type SlidingWindowLimiter } from './sign-in-rate-limit.ts';
+import { AuthEventRepository, type AuthEventInput } from './auth-events.repository.ts';
 
 export interface SignInRouteDeps {
   provider: Provider;
@@ -75,6 +76,16 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
       return details.uid === request.params.uid ? details : undefined;
     } catch {
       return undefined;
+    }
+  };
+
+  // the audit trail: a failure to write it is logged, never turned into a different answer to the caller
+  const auditTrail = new AuthEventRepository(deps.db.db);
+  const audit = async (request: FastifyRequest, event: Omit<AuthEventInput, 'ip'>) => {
+    try {
+      await auditTrail.record({ ...event, ip: request.ip });
+    } catch (err) {
+      request.log.error({ err, event: event.kind }, 'security audit entry not written');
     }
   };
 
@@ -175,9 +186,16 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
       const email = typeof body.email === 'string' ? body.email.trim().slice(0, 320) : '';
       const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
       const now = deps.now();
-      const keys = [`ip:${request.ip}`, `email:${email.toLowerCase()}`];
+      // per address and per account typed (also one that does not exist: the same answer for both)
+      const keys = [addressKey(request.ip), accountKey(email)];
       const blockedFor = Math.max(...keys.map((k) => deps.limiter.retryAfterMs(k, now)));
       if (blockedFor > 0) {
+        await audit(request, {
+          kind: 'sign-in-refused',
+          at: new Date(now),
+          email,
+          details: { retryAfterMs: blockedFor },
+        });
         const minutes = Math.ceil(blockedFor / 60_000);
         reply.header('retry-after', String(Math.ceil(blockedFor / 1000)));
         return message(
@@ -194,6 +212,14 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
       if (!found || !ok || !password) {
         for (const key of keys) deps.limiter.recordFailure(key, now);
         request.log.info({ event: 'sign_in_failed' }, 'sign-in failed');
+        await audit(request, {
+          kind: 'sign-in-failed',
+          at: new Date(now),
+          email,
+          userId: found?.account.userId ?? null,
+          customerId: found?.account.customerId ?? null,
+          details: { reason: found ? 'wrong password' : 'unknown account' },
+        });
         return sendPage(
           reply,
           401,
@@ -206,7 +232,8 @@ export async function signInRoutes(app: FastifyInstance, deps: SignInRouteDeps):
         );
       }
 
-      deps.limiter.reset(`email:${email.toLowerCase()}`);
+      // the account's count starts again; the address's does not (one good account must not reset a guesser's count)
+      deps.limiter.reset(accountKey(email));
       const returnTo = await provider.interactionResult(
         request.raw,
         reply.raw,

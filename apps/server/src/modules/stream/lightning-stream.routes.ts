@@ -16,7 +16,7 @@ import { openSse } from './sse.ts';
  * runs once, when the stream opens: ending the stream with the token keeps a disabled user, or one whose
  * role or customer changed, from hearing on. Real time, as the verifier's (the app clock may be simulated).
  */
-function msUntilTokenExpires(request: FastifyRequest): number | undefined {
+export function msUntilTokenExpires(request: FastifyRequest): number | undefined {
   const token = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
   const exp = token ? decodeJwt(token).exp : undefined;
   return exp === undefined ? undefined : exp * 1000 - Date.now();

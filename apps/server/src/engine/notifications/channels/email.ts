@@ -18,6 +18,8 @@ export function smtpSender(smtpUrl: string, from: string): { send: ChannelSender
           subject: message.subject,
           text: message.body,
           headers: message.headers,
+          ...(message.cc?.length ? { cc: message.cc } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         });
       } catch (error) {
         const code = (error as SmtpError).responseCode;

@@ -2,7 +2,7 @@
 import type { DatabaseHandle } from '../../../db/client.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { ChannelRepository } from './channel.repository.ts';
-import type { ChannelSender } from './types.ts';
+import type { ChannelSender, OutgoingMessage } from './types.ts';
 
 /** A sender that writes the message to dev_outbox_messages under a channel name. */
 export function localOutboxSender(db: DatabaseHandle, clock: Clock, channel: 'email' | 'sms'): ChannelSender {
@@ -13,8 +13,17 @@ export function localOutboxSender(db: DatabaseHandle, clock: Clock, channel: 'em
       recipient: message.address,
       subject: channel === 'email' ? message.subject : '',
       body: message.body,
-      headers: channel === 'email' ? (message.headers ?? {}) : {},
+      headers: channel === 'email' ? emailHeaders(message) : {},
       created: clock.now(),
     });
+  };
+}
+
+/** The headers an e-mail carries as the outbox shows them: its extra headers, and Cc and Reply-To when it has them. */
+function emailHeaders(message: OutgoingMessage): Record<string, string> {
+  return {
+    ...message.headers,
+    ...(message.cc?.length ? { Cc: message.cc.join(', ') } : {}),
+    ...(message.replyTo ? { 'Reply-To': message.replyTo } : {}),
   };
 }

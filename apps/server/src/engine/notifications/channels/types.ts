@@ -20,6 +20,10 @@ export interface OutgoingMessage {
   userId: string | null;
   /** Extra e-mail headers (List-Unsubscribe and List-Unsubscribe-Post for a notification-only contact). */
   headers?: Record<string, string>;
+  /** E-mail copies (Cc): a consultation request's asker and admins (issue 15). */
+  cc?: string[];
+  /** Where an e-mail's reply goes (Reply-To): a consultation request's asker. */
+  replyTo?: string;
 }
 
 /** A failure that retrying cannot fix (bad address, refused URL, 4xx other than 408/429). */

@@ -3,3 +3,6 @@
 export { notificationUserRoutes } from './notification-user.routes.ts';
 export { userRoutes } from './user.routes.ts';
 export { UNSUBSCRIBE_PAGE_TEXTS } from './unsubscribe-texts.ts';
+// the caller as GET user/current answers, for My Profile's answer (issue 15)
+export { presentCurrentUser } from './user.presenter.ts';
+export { UserRepository } from './user.repository.ts';
