@@ -19,4 +19,5 @@ export * from './heat-stress.ts';
 export * from './roles.ts';
 export * from './dev.ts';
 export * from './ingest.ts';
+export * from './hardware.ts';
 export * from './account.ts';

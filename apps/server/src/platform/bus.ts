@@ -13,6 +13,10 @@ export interface BusEvents {
   'user-changed': { userId: string; customerId: number; deleted: boolean };
   /** Zones of a location entered delay, were extended or cleared, committed (the stream service pushes it). */
   'lightning-changed': LightningChanged;
+  /** Commands for sirens or PA units were queued by an operator or a drill, committed: the gateway publishes them now (issue 16). */
+  'device-commands-queued': { customerId: number };
+  /** A unit of a customer reported (telemetry, an ack, a reading) or was changed, committed: the hardware stream tells it (issue 16). */
+  'hardware-changed': { customerId: number; hardwareId: number | null };
   /** A notification was listed in a user's history (the bell), committed (issue 15: the stream service pushes it). */
   'notification-sent': NotificationSent;
   /** Observations were recorded (an ingest cycle, a station's report, history backfilled), committed (issue 18). */

@@ -2,11 +2,11 @@
 // have no credentials of their own yet, so the broker cannot tell one siren from another; what it enforces
 // is who may speak on which kind of topic. Only the gateway, which signs in with a secret made at each
 // start, publishes siren commands and subscribes with wildcards. Any other client may publish only a siren's
-// ack or telemetry or a station's reading (at most MAX_DEVICE_PAYLOAD_BYTES, never retained), and subscribe
-// only to one siren's command topic. An external broker (MQTT_URL) enforces its own rules.
+// ack or telemetry, a PA unit's ack or a station's reading (at most MAX_DEVICE_PAYLOAD_BYTES, never retained), and
+// subscribe only to one siren's or PA unit's command topic. An external broker (MQTT_URL) enforces its own rules.
 import { timingSafeEqual } from 'node:crypto';
 import type { AedesOptions, Client } from 'aedes';
-import { MAX_DEVICE_PAYLOAD_BYTES, parseSirenTopic, parseStationTopic } from './topics.ts';
+import { MAX_DEVICE_PAYLOAD_BYTES, parsePaTopic, parseSirenTopic, parseStationTopic } from './topics.ts';
 
 /** The gateway's user name on the embedded broker; its password is made at each start. */
 export const GATEWAY_USERNAME = 'allclear-gateway';
@@ -19,6 +19,8 @@ export class DeviceRefusal extends Error {}
 function isDevicePublishTopic(topic: string): boolean {
   const siren = parseSirenTopic(topic);
   if (siren) return siren.channel !== 'command';
+  const pa = parsePaTopic(topic);
+  if (pa) return pa.channel === 'ack';
   return parseStationTopic(topic) !== null;
 }
 
@@ -56,9 +58,11 @@ export function brokerAuthorisation(
     },
     authorizeSubscribe(client, subscription, done) {
       if (gateways.has(client)) return done(null, subscription);
-      // a device may subscribe to one siren's command topic; anything else (a wildcard, another channel,
-      // $SYS) is refused in the SUBACK (0x80) without closing the connection
-      const ownCommands = parseSirenTopic(subscription.topic)?.channel === 'command';
+      // a device may subscribe to one siren's or PA unit's command topic; anything else (a wildcard, another
+      // channel, $SYS) is refused in the SUBACK (0x80) without closing the connection
+      const ownCommands =
+        parseSirenTopic(subscription.topic)?.channel === 'command' ||
+        parsePaTopic(subscription.topic)?.channel === 'command';
       done(null, ownCommands ? subscription : null);
     },
   };

@@ -19,6 +19,7 @@ import net from 'node:net';
 import { Aedes } from 'aedes';
 import { connect, type MqttClient } from 'mqtt';
 import type { Bus } from '../../platform/bus.ts';
+import type { DeviceDirectory } from '../../platform/devices.ts';
 import type { IngestBoard } from '../../platform/ingest-status.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { createIntake, type IntakeOptions } from '../ingest/intake.ts';
@@ -41,14 +42,34 @@ import {
   markPublished,
   recordSirenTelemetry,
 } from './device.repository.ts';
+import {
+  afterSirenTargets,
+  allPaUnits,
+  expirePaCommands,
+  hasPendingSettings,
+  markPaDelivered,
+  markPaPublished,
+  paCommandsToPublish,
+  queuePaCommands,
+  queueSirenCommands,
+  recordReportedSettings,
+  recordSoundReport,
+  sirenCommandById,
+  sirenDeviceSettings,
+} from './operator-commands.repository.ts';
+import { afterSirenAnnouncement, paMessageCommand, sirenSettingsCommand } from './operator-commands.ts';
 import { brokerUrlOf, hostForListen, readDeviceMessage, sirenFaultEvent } from './siren-messages.ts';
 import { createStationTelemetry, type StationTelemetryStats } from './station-telemetry.ts';
 import {
+  PA_ACK_FILTER,
+  paCommandTopic,
+  parseStationTopic,
   SIREN_ACK_FILTER,
   SIREN_TELEMETRY_FILTER,
   sirenCommandTopic,
   STATION_OBSERVATION_FILTER,
 } from './topics.ts';
+import { startVirtualPaUnit, type VirtualPaUnit } from './virtual-pa-unit.ts';
 import { startVirtualSiren, type VirtualSiren } from './virtual-siren.ts';
 import { startVirtualStation, type VirtualStation } from './virtual-station.ts';
 
@@ -64,6 +85,12 @@ export const THINNED_READING_MS = 60_000;
 export const READINGS_SHARE = 0.75;
 export const DROP_THINNED = 'thinned: one reading a minute per station while the database is away';
 export const DROP_READINGS_FULL = 'journal three-quarters full: room kept for siren acknowledgements';
+
+/**
+ * An acknowledged warning or all-clear older than this (an ack applied late, after a database outage) gets no
+ * after-siren announcement: it would play long after the sound (never sent late).
+ */
+const AFTER_SIREN_MAX_AGE_MS = 60_000;
 
 /** A pending command not yet acknowledged is published again after this long (the siren dedups by commandId). */
 const REPUBLISH_AFTER_MS = 5_000;
@@ -99,6 +126,10 @@ export interface DeviceGatewayContext extends EngineContext {
   mqttUrl?: string;
   /** Start a virtual siren for every siren (default: in simulator mode). */
   virtualSirens?: boolean;
+  /** Start a virtual PA unit for every PA unit (default: in simulator mode). */
+  virtualPaUnits?: boolean;
+  /** The simulator's switches (a virtual siren that stops acknowledging); platform/devices.ts. */
+  devices?: DeviceDirectory;
   /** Publish every station's simulated readings through a virtual station (default: in simulator mode). */
   virtualStations?: boolean;
   /** Run the 1 s publish/expire loop and the virtual stations' period (default true; tests call them). */
@@ -126,6 +157,10 @@ export interface DeviceGateway extends EngineService {
   ingestIdle(): Promise<void>;
   /** Each virtual station publishes its reading at the clock's now (simulator mode; the period calls it). */
   publishVirtualStations(): Promise<void>;
+  /** The virtual siren of a siren, when one runs (simulator mode, tests). */
+  virtualSiren(sirenId: number): VirtualSiren | undefined;
+  /** The virtual PA unit of a PA unit, when one runs (simulator mode, tests). */
+  virtualPaUnit(paUnitId: number): VirtualPaUnit | undefined;
 }
 
 /** How long start() waits for the first connection to an external broker before it goes on without it, ms. */
@@ -142,6 +177,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   let chain: Promise<unknown> = Promise.resolve();
   const inbound = new Set<Promise<unknown>>();
   const virtual = new Map<number, VirtualSiren>();
+  const virtualPa = new Map<number, VirtualPaUnit>();
   const unsubscribers: (() => void)[] = [];
   const stations = createStationTelemetry({ db, clock, log });
   const stationRepo = new ObservationRepository(db.db);
@@ -190,6 +226,14 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       await publishWithin(c, topic, JSON.stringify(command.payload), PUBLISH_TIMEOUT_MS);
       await markPublished(db.db, command.id, now);
     }
+    // PA messages (issue 16): the same rules, their own outbox
+    const paDue = await paCommandsToPublish(db.db, now, new Date(now.getTime() - REPUBLISH_AFTER_MS));
+    for (const command of paDue) {
+      if (!c.connected) return;
+      const topic = paCommandTopic(command.customerId, command.paUnitId);
+      await publishWithin(c, topic, JSON.stringify(command.payload), PUBLISH_TIMEOUT_MS);
+      await markPaPublished(db.db, command.id, now);
+    }
   }
 
   async function expireNow(): Promise<void> {
@@ -200,7 +244,10 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     await db.db.transaction(async (tx) => {
       const expired = await expireCommands(tx, expireBy);
       for (const command of expired) await ctx.enqueueAlert(tx, sirenFaultEvent(command, now));
+      if (expired.length > 0) changed(expired.map((c) => c.customerId));
     });
+    // a PA unit that did not answer in time: its message is not played late (the sender was told status 0)
+    await expirePaCommands(db.db, expireBy);
   }
 
   /** Takes a device's message: refusals at once; what needs the database into the journal, then applied. */
@@ -256,28 +303,125 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     const payload = Buffer.from(e.record.payload, 'base64');
     const message = readDeviceMessage(topic, payload);
     switch (message.kind) {
-      case 'station':
-        return stations.record(topic, payload, e.receivedAt);
+      case 'station': {
+        await stations.record(topic, payload, e.receivedAt);
+        const station = parseStationTopic(topic);
+        if (station) changed([station.customerId]);
+        return;
+      }
       case 'ack': {
         const { commandId, sirenId, customerId } = message;
         const delivered = await markDelivered(db.db, commandId, sirenId, customerId, e.receivedAt);
         // offered again, it may have been delivered by its first offer
         if (!delivered && !redelivered)
           log.warn({ topic, commandId }, 'devices: ack of an unknown, settled or expired command');
+        if (delivered) {
+          await announceAfterSiren(commandId, e.receivedAt);
+          changed([customerId]);
+        }
         return;
       }
-      case 'telemetry':
-        await recordSirenTelemetry(db.db, message.sirenId, message.customerId, e.receivedAt, message.voltage);
+      case 'pa-ack': {
+        const { commandId, paUnitId, customerId } = message;
+        const delivered = await markPaDelivered(db.db, commandId, paUnitId, customerId, e.receivedAt);
+        if (!delivered && !redelivered)
+          log.warn({ topic, commandId }, 'devices: PA ack of an unknown, settled or expired command');
+        return;
+      }
+      case 'telemetry': {
+        const { sirenId, customerId } = message;
+        await recordSirenTelemetry(db.db, sirenId, customerId, e.receivedAt, message.voltage);
+        if (message.soundReport) {
+          const { commandId } = message.soundReport;
+          await recordSoundReport(db.db, commandId, sirenId, customerId, message.soundReport, e.receivedAt);
+        }
+        if (message.settings) {
+          const held = await recordReportedSettings(
+            db.db,
+            sirenId,
+            customerId,
+            message.settings,
+            e.receivedAt,
+          );
+          // a siren that missed a settings push (it was off line) is pushed the saved ones when it next reports
+          if (held?.stale && !(await hasPendingSettings(db.db, sirenId, clock.now()))) {
+            const saved = await sirenDeviceSettings(db.db, sirenId);
+            if (saved) {
+              await queueSirenCommands(db.db, [sirenSettingsCommand(sirenId, saved, clock.now())]);
+              void serial(flushNow).catch((err: unknown) =>
+                log.error({ err }, 'devices: outbox flush failed'),
+              );
+              log.info(
+                { sirenId, holds: message.settings.version, saved: saved.version },
+                'devices: settings pushed again',
+              );
+            }
+          }
+        }
+        changed([customerId]);
+      }
     }
+  }
+
+  /** Tells the stream service a customer's unit reported (the hardware page refetches). */
+  function changed(customerIds: readonly number[]): void {
+    for (const customerId of new Set(customerIds))
+      ctx.bus?.publish('hardware-changed', { customerId, hardwareId: null });
+  }
+
+  /**
+   * After a siren acknowledges a warning or an all-clear, its unit's PA units are told the announcement to play once
+   * the sound has ended (spec 02 §3 afterSirenPaId, postWarnMessage, postAllClearMessage).
+   */
+  async function announceAfterSiren(commandId: string, ackedAt: Date): Promise<void> {
+    const now = clock.now();
+    if (now.getTime() - ackedAt.getTime() > AFTER_SIREN_MAX_AGE_MS) return;
+    const command = await sirenCommandById(db.db, commandId);
+    if (!command || (command.kind !== 'warning' && command.kind !== 'all-clear')) return;
+    const targets = await afterSirenTargets(db.db, command.sirenId);
+    if (!targets || targets.paUnits.length === 0) return;
+    const sound = (command.payload as { sound?: { totalSeconds?: number } } | null)?.sound;
+    const announcement = afterSirenAnnouncement({
+      kind: command.kind,
+      soundSeconds: sound?.totalSeconds ?? 0,
+      afterSirenMessage: targets.afterSirenMessage,
+      postWarnMessage: targets.postWarnMessage,
+      postAllClearMessage: targets.postAllClearMessage,
+    });
+    if (!announcement) return;
+    await queuePaCommands(
+      db.db,
+      targets.paUnits.map((unit) =>
+        paMessageCommand(unit, { ...announcement, repeatCount: 1 }, now, { by: 'after-siren' }),
+      ),
+    );
   }
 
   async function startVirtual(sirenId: number, customerId: number): Promise<void> {
     if (virtual.has(sirenId)) return;
-    virtual.set(sirenId, await startVirtualSiren({ url: brokerUrl, customerId, sirenId, clock }));
+    const settings = (await sirenDeviceSettings(db.db, sirenId)) ?? null;
+    const switches = ctx.devices?.simulator;
+    virtual.set(
+      sirenId,
+      await startVirtualSiren({
+        url: brokerUrl,
+        customerId,
+        sirenId,
+        clock,
+        settings,
+        acknowledge: () => switches?.sirenAnswers(sirenId) ?? true,
+      }),
+    );
   }
 
   /** Starts a virtual station for each new station, stops those of removed ones, and publishes their readings. */
   async function publishVirtualStationsNow(): Promise<void> {
+    // virtual sirens report their health each period too, as real units do (the hardware page's 'connected')
+    for (const [sirenId, v] of virtual) {
+      await v
+        .reportTelemetry()
+        .catch((err: unknown) => log.warn({ err, sirenId }, 'devices: virtual siren failed to report'));
+    }
     const now = clock.now();
     const current = await stationRepo.listStations();
     const ids = new Set(current.map((s) => s.id));
@@ -326,6 +470,8 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
     stationTelemetry: () => stations.stats(),
     ingestIdle: () => intake.idle(),
     publishVirtualStations: publishVirtualStationsNow,
+    virtualSiren: (sirenId) => virtual.get(sirenId),
+    virtualPaUnit: (paUnitId) => virtualPa.get(paUnitId),
     async start() {
       // events an earlier run journalled and did not apply go first
       await intake.start();
@@ -361,7 +507,12 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       });
       client = c;
       const subscribe = () =>
-        c.subscribeAsync([SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, STATION_OBSERVATION_FILTER], { qos: 1 });
+        c.subscribeAsync(
+          [SIREN_ACK_FILTER, SIREN_TELEMETRY_FILTER, PA_ACK_FILTER, STATION_OBSERVATION_FILTER],
+          {
+            qos: 1,
+          },
+        );
       let connectedBefore = false;
       c.on('message', (topic, payload) => track(onMessage(topic, payload)));
       c.on('error', (err) => log.error({ err }, 'devices: MQTT client error'));
@@ -411,6 +562,26 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
           );
         }
       }
+      if (ctx.virtualPaUnits ?? ctx.weather.simulatorMode) {
+        for (const unit of await allPaUnits(db.db)) {
+          try {
+            virtualPa.set(
+              unit.id,
+              await startVirtualPaUnit({ url: brokerUrl, customerId: unit.customerId, paUnitId: unit.id }),
+            );
+          } catch (err) {
+            log.error({ err, paUnitId: unit.id }, 'devices: virtual PA unit failed to start');
+          }
+        }
+      }
+      if (ctx.bus) {
+        // an operator's or a drill's commands go out at once rather than at the loop's next turn
+        unsubscribers.push(
+          ctx.bus.subscribe('device-commands-queued', () => {
+            void serial(flushNow).catch((err: unknown) => log.error({ err }, 'devices: outbox flush failed'));
+          }),
+        );
+      }
       if (ctx.autoTick ?? true) {
         timer = setInterval(onTimer, TICK_INTERVAL_MS);
         timer.unref();
@@ -433,6 +604,8 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
       virtualStations.clear();
       for (const v of virtual.values()) await v.stop();
       virtual.clear();
+      for (const v of virtualPa.values()) await v.stop();
+      virtualPa.clear();
       if (client) await client.endAsync(true);
       client = null;
       await Promise.all([...inbound]);

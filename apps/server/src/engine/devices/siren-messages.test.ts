@@ -67,7 +67,45 @@ describe('device messages: siren telemetry', () => {
       customerId: 3,
       sirenId: 11,
       voltage: read,
+      settings: null,
+      soundReport: null,
     });
+  });
+
+  it('takes the settings a siren reports holding and a sound report of a test (issue 16)', () => {
+    const settings = {
+      version: 3,
+      duration: 15,
+      frequency: 2,
+      allClearDuration: 10,
+      allClearFrequency: 1,
+      postWarnMessage: null,
+      postAllClearMessage: 'All clear.',
+      alertTimes: [{ day: 0, startTime: '00:00:00', endTime: '00:00:00', allDay: true, enabled: true }],
+    };
+    const soundReport = { commandId: COMMAND_ID, seconds: 30, at: '2026-07-01T17:00:30Z' };
+    expect(readDeviceMessage(TELEMETRY, body({ voltage: 12.6, settings, soundReport }))).toEqual({
+      kind: 'telemetry',
+      customerId: 3,
+      sirenId: 11,
+      voltage: 12.6,
+      settings,
+      soundReport,
+    });
+  });
+
+  it.each([
+    {
+      name: 'a sound report of another kind of id',
+      payload: body({ soundReport: { commandId: 'x', seconds: 3, at: '2026-07-01T17:00:30Z' } }),
+    },
+    {
+      name: 'a sound report of over an hour',
+      payload: body({ soundReport: { commandId: COMMAND_ID, seconds: 3_601, at: '2026-07-01T17:00:30Z' } }),
+    },
+    { name: 'settings without a version', payload: body({ settings: { duration: 5 } }) },
+  ])('refuses telemetry with $name', ({ payload }) => {
+    expect(readDeviceMessage(TELEMETRY, payload)).toMatchObject({ kind: 'refused' });
   });
 
   it('takes a report without a voltage as none', () => {
@@ -95,6 +133,22 @@ describe('device messages: topics', () => {
     });
     expect(readDeviceMessage('allclear/3/sirens/11/command', Buffer.from('not json'))).toEqual({
       kind: 'own-command',
+    });
+    expect(readDeviceMessage('allclear/3/pa/5/command', Buffer.from('not json'))).toEqual({
+      kind: 'own-command',
+    });
+  });
+
+  it("reads a PA unit's ack by command id and refuses one without (issue 16)", () => {
+    expect(readDeviceMessage('allclear/3/pa/5/ack', body({ commandId: COMMAND_ID }))).toEqual({
+      kind: 'pa-ack',
+      customerId: 3,
+      paUnitId: 5,
+      commandId: COMMAND_ID,
+    });
+    expect(readDeviceMessage('allclear/3/pa/5/ack', body({}))).toMatchObject({
+      kind: 'refused',
+      warning: 'devices: PA ack refused',
     });
   });
 

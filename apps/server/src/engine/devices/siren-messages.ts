@@ -3,19 +3,36 @@
 // siren-fault alert of a command no siren acknowledged in time, and the embedded broker's address.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { ZSirenDeviceSettings } from '@allclear/contracts';
 import { NotificationType } from '@allclear/domain';
 import type { AlertEvent } from '../contracts.ts';
 import { sirenFaultMessage } from '../lightning/messages.ts';
 import type { ExpiredCommand } from './device.repository.ts';
-import { MAX_DEVICE_PAYLOAD_BYTES, parseSirenTopic, parseStationTopic } from './topics.ts';
+import { MAX_DEVICE_PAYLOAD_BYTES, parsePaTopic, parseSirenTopic, parseStationTopic } from './topics.ts';
 
 /** Battery volts a siren may report: its 12 or 24 V battery, with room; beyond it the report is not believed. */
 export const MAX_SIREN_VOLTS = 60;
 
 /** A siren acknowledges a command by the id it was sent (devices/README.md). */
 const ZSirenAck = z.object({ commandId: z.guid() });
-/** A siren's health report; `voltage` is battery volts. */
-const ZSirenTelemetry = z.object({ voltage: z.number().min(0).max(MAX_SIREN_VOLTS).nullish() });
+/** Longest a siren says it sounded for one command, seconds (a test sounds at most 10 s + 30 s × 10). */
+export const MAX_SOUND_REPORT_SECONDS = 3_600;
+/** What a siren reports after carrying out a test: the command and how long it sounded (issue 16). */
+const ZSoundReport = z.object({
+  commandId: z.guid(),
+  seconds: z.number().min(0).max(MAX_SOUND_REPORT_SECONDS),
+  at: z.iso.datetime({ offset: true }),
+});
+export type SoundReport = z.infer<typeof ZSoundReport>;
+/**
+ * A siren's health report: `voltage` is battery volts; `settings` the settings it holds (pushed by a settings
+ * command, issue 16); `soundReport` what it sounded for a test.
+ */
+const ZSirenTelemetry = z.object({
+  voltage: z.number().min(0).max(MAX_SIREN_VOLTS).nullish(),
+  settings: ZSirenDeviceSettings.nullish(),
+  soundReport: ZSoundReport.nullish(),
+});
 
 function issuesOf(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
@@ -26,7 +43,15 @@ export type DeviceMessage =
   | { kind: 'station' }
   | { kind: 'own-command' }
   | { kind: 'ack'; customerId: number; sirenId: number; commandId: string }
-  | { kind: 'telemetry'; customerId: number; sirenId: number; voltage: number | null }
+  | { kind: 'pa-ack'; customerId: number; paUnitId: number; commandId: string }
+  | {
+      kind: 'telemetry';
+      customerId: number;
+      sirenId: number;
+      voltage: number | null;
+      settings: z.infer<typeof ZSirenDeviceSettings> | null;
+      soundReport: SoundReport | null;
+    }
   | { kind: 'refused'; warning: string; fields: Record<string, unknown> };
 
 /**
@@ -36,6 +61,8 @@ export type DeviceMessage =
  */
 export function readDeviceMessage(topic: string, payload: Buffer): DeviceMessage {
   if (parseStationTopic(topic)) return { kind: 'station' };
+  const pa = parsePaTopic(topic);
+  if (pa) return readPaMessage(topic, pa, payload);
   const parsed = parseSirenTopic(topic);
   // a topic of our filters whose ids are not ids (letters, leading zeros, beyond int4)
   if (!parsed) return { kind: 'refused', warning: 'devices: message on an unknown topic', fields: { topic } };
@@ -73,10 +100,46 @@ export function readDeviceMessage(topic: string, payload: Buffer): DeviceMessage
       fields: { topic, detail: issuesOf(report.error) },
     };
   }
-  return { kind: 'telemetry', customerId, sirenId, voltage: report.data.voltage ?? null };
+  return {
+    kind: 'telemetry',
+    customerId,
+    sirenId,
+    voltage: report.data.voltage ?? null,
+    settings: report.data.settings ?? null,
+    soundReport: report.data.soundReport ?? null,
+  };
 }
 
-/** The siren-fault alert of a command not acknowledged within its 60 s, in the episode of the warning it carried. */
+/** A PA unit's message: its ack of a command by id (issue 16); the same limits as a siren's. */
+function readPaMessage(
+  topic: string,
+  pa: { customerId: number; paUnitId: number; channel: 'command' | 'ack' },
+  payload: Buffer,
+): DeviceMessage {
+  if (pa.channel === 'command') return { kind: 'own-command' };
+  if (payload.length > MAX_DEVICE_PAYLOAD_BYTES)
+    return {
+      kind: 'refused',
+      warning: 'devices: PA message too large',
+      fields: { topic, bytes: payload.length },
+    };
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { kind: 'refused', warning: 'devices: message is not JSON', fields: { topic } };
+  }
+  const ack = ZSirenAck.safeParse(json);
+  if (!ack.success)
+    return {
+      kind: 'refused',
+      warning: 'devices: PA ack refused',
+      fields: { topic, detail: issuesOf(ack.error) },
+    };
+  return { kind: 'pa-ack', customerId: pa.customerId, paUnitId: pa.paUnitId, commandId: ack.data.commandId };
+}
+
+/** The siren-fault alert of a command not acknowledged within its window (60 s for the engine's), in the episode of the warning it carried. */
 export function sirenFaultEvent(command: ExpiredCommand, now: Date): AlertEvent {
   const payload = (command.payload ?? {}) as Record<string, unknown>;
   const text = sirenFaultMessage({
@@ -101,7 +164,7 @@ export function sirenFaultEvent(command: ExpiredCommand, now: Date): AlertEvent 
       commandKind: command.kind,
       createdAt: command.createdAt.toISOString(),
       expiresAt: command.expiresAt.toISOString(),
-      reason: 'not acknowledged within 60 s',
+      reason: `not acknowledged within ${Math.round((command.expiresAt.getTime() - command.createdAt.getTime()) / 1000)} s`,
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSirenTopic, parseStationTopic } from './topics.ts';
+import { paCommandTopic, parsePaTopic, parseSirenTopic, parseStationTopic } from './topics.ts';
 
 describe('device topics', () => {
   it('reads the customer and station of a station topic, up to the largest int4 id', () => {
@@ -34,5 +34,12 @@ describe('device topics', () => {
     'allclear/7/sirens/1/status',
   ])('is not a siren topic: %s', (topic) => {
     expect(parseSirenTopic(topic)).toBeNull();
+  });
+
+  it('reads the customer, PA unit and channel of a PA topic (issue 16)', () => {
+    expect(parsePaTopic(paCommandTopic(7, 3))).toEqual({ customerId: 7, paUnitId: 3, channel: 'command' });
+    expect(parsePaTopic('allclear/7/pa/3/ack')).toEqual({ customerId: 7, paUnitId: 3, channel: 'ack' });
+    expect(parsePaTopic('allclear/7/pa/3/telemetry')).toBeNull();
+    expect(parsePaTopic('allclear/7/pa/03/ack')).toBeNull();
   });
 });

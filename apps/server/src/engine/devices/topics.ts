@@ -67,3 +67,30 @@ export function parseStationTopic(topic: string): { customerId: number; stationI
   if (customerId === null || stationId === null) return null;
   return { customerId, stationId };
 }
+
+// PA units (issue 16): one command and one ack topic per unit, as a siren's.
+const PA_TOPIC = new RegExp(`^allclear/${ID}/pa/${ID}/(command|ack)$`);
+
+/** `allclear/{customerId}/pa/{paUnitId}/command`: a message for a PA unit to play. */
+export function paCommandTopic(customerId: number, paUnitId: number): string {
+  return `allclear/${customerId}/pa/${paUnitId}/command`;
+}
+
+/** `allclear/{customerId}/pa/{paUnitId}/ack`: the unit acknowledges a message by its command id. */
+export function paAckTopic(customerId: number, paUnitId: number): string {
+  return `allclear/${customerId}/pa/${paUnitId}/ack`;
+}
+
+export const PA_ACK_FILTER = 'allclear/+/pa/+/ack';
+
+/** The customer, PA unit and channel of a PA topic; null for any other topic. */
+export function parsePaTopic(
+  topic: string,
+): { customerId: number; paUnitId: number; channel: 'command' | 'ack' } | null {
+  const match = PA_TOPIC.exec(topic);
+  if (!match) return null;
+  const customerId = idOf(match[1]!);
+  const paUnitId = idOf(match[2]!);
+  if (customerId === null || paUnitId === null) return null;
+  return { customerId, paUnitId, channel: match[3] as 'command' | 'ack' };
+}

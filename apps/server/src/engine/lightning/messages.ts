@@ -72,6 +72,17 @@ export function allClearMessage(input: {
   };
 }
 
+/** How a fault text names a command: the engine's warning and all-clear, and operators' and drills' (issue 16). */
+const SIREN_COMMAND_NAMES: Record<string, string> = {
+  warning: 'warning',
+  'all-clear': 'all-clear',
+  'test-delay': 'Delay test',
+  'test-all-clear': 'All Clear test',
+  'test-light': 'Light test',
+  'test-stop': 'Stop Test',
+  settings: 'settings',
+};
+
 /** Subject and body of a siren command that could not be delivered in time. */
 export function sirenFaultMessage(input: {
   sirenName: string;
@@ -84,7 +95,7 @@ export function sirenFaultMessage(input: {
   subject: string;
   body: string;
 } {
-  const what = input.kind === 'warning' ? 'warning' : 'all-clear';
+  const what = SIREN_COMMAND_NAMES[input.kind] ?? input.kind;
   return {
     subject: `Siren fault: ${input.sirenName}`,
     body:
