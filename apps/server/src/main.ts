@@ -11,6 +11,7 @@ import { buildApp } from './app.ts';
 import { createConfiguredWeather } from './engine/weather.ts';
 import { createNotifier } from './engine/notifications/index.ts';
 import { startEngine } from './engine/index.ts';
+import { createDeviceDirectory } from './engine/devices/device-directory.ts';
 import { pino, type LoggerOptions } from 'pino';
 import { loggerOptions } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   });
   // The notifier starts first: the engines hand it their decisions from their first tick.
   const notifier = createNotifier({ notify: config.notify, db, clock, log, bus });
+  // relay boards (virtual ones on loopback in simulator mode) and the simulator's device switches (issue 16)
+  const devices = createDeviceDirectory({ simulated: weather.simulatorMode });
   await notifier.service.start();
   const app = await buildApp({
     config,
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     bus,
     log,
     ingest,
+    devices,
   });
   await app.listen({ port: config.server.port, host: config.server.host });
   const engine = await startEngine({
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
     bus,
     demo: Boolean(demo),
     ingestBoard: ingest,
+    devices,
   });
 
   const lines = [
@@ -113,6 +118,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await engine.stop();
+      await devices.close();
       await notifier.service.stop();
       await weather.close();
       await db.close();

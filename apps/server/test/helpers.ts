@@ -15,6 +15,7 @@ import { createLocalBus, type Bus } from '../src/platform/bus.ts';
 import type { ConfiguredWeather } from '@allclear/weather';
 import type { Config } from '../src/platform/config.ts';
 import type { IngestBoard } from '../src/platform/ingest-status.ts';
+import type { DeviceDirectory } from '../src/platform/devices.ts';
 
 const PASSWORD = 'Test-password-1';
 
@@ -56,6 +57,8 @@ export interface TestAppOptions {
   enqueueAlert?: EnqueueAlert;
   /** What the engine's journalled intakes report (/readyz, the admins' banner); none by default. */
   ingest?: IngestBoard;
+  /** Relay boards and the simulator's device switches (issue 16); real boards only by default. */
+  devices?: DeviceDirectory;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -74,7 +77,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     throw err;
   });
   const app = await buildApp(
-    { config, db, clock, weather, enqueueAlert, bus, ingest: opts.ingest },
+    { config, db, clock, weather, enqueueAlert, bus, ingest: opts.ingest, devices: opts.devices },
     { onRoute: opts.onRoute },
   );
   await app.ready();

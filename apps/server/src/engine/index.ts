@@ -1,12 +1,15 @@
-// The engine of one process: device gateway (sirens and weather stations over MQTT), lightning,
-// observation ingest, policies and, in simulator demos, the demo meteorologist. Started after the
+// The engine of one process: device gateway (sirens, PA units and weather stations over MQTT), lightning,
+// observation ingest, policies, relay automation, siren drills and, in simulator demos, the demo meteorologist. Started after the
 // notifier (which the engines hand their decisions to) and stopped before it. Strikes are journalled in
 // DATA_DIR/journal before the database sees them (issue 21; engine/ingest).
 import { join, resolve } from 'node:path';
 import type { Bus } from '../platform/bus.ts';
+import type { DeviceDirectory } from '../platform/devices.ts';
 import type { IngestBoard } from '../platform/ingest-status.ts';
 import type { EngineContext, EngineService } from './contracts.ts';
+import { createDrillRunner } from './devices/drill-runner.ts';
 import { createDeviceGateway, type DeviceEventRecord } from './devices/gateway.ts';
+import { createRelayAutomation } from './devices/relay-automation.ts';
 import { openJournal } from './ingest/journal.ts';
 import { createLightningEngine } from './lightning/engine.ts';
 import type { StrikeRecord } from './lightning/strike-record.ts';
@@ -27,7 +30,7 @@ export function journalDir(ctx: Pick<EngineContext, 'config'>, name: string): st
 
 /** Starts every engine part in dependency order; `stop()` stops them in reverse. */
 export async function startEngine(
-  ctx: EngineContext & { bus: Bus; demo: boolean; ingestBoard?: IngestBoard },
+  ctx: EngineContext & { bus: Bus; demo: boolean; ingestBoard?: IngestBoard; devices?: DeviceDirectory },
 ): Promise<Engine> {
   // a corrupt journal stops the start here, naming the file and the byte (journal.ts)
   const strikeJournal = await openJournal<StrikeRecord>({
@@ -66,6 +69,8 @@ export async function startEngine(
     );
   }
   parts.push(createObservationIngest(ctx), createPolicyEngine(ctx), createHistoryBackfill(ctx));
+  // relays switched by their trigger's warnings, and scheduled siren drills (issue 16)
+  parts.push(createRelayAutomation(ctx), createDrillRunner(ctx));
   if (ctx.demo && simulated) parts.push(createDemoMeteorologist(ctx));
   const started: EngineService[] = [];
   try {

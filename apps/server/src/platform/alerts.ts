@@ -15,6 +15,8 @@ export type AlertEventKind =
   | 'nws-alert'
   | 'proactive-forecast'
   | 'siren-fault'
+  // a scheduled siren drill's report to the admin who scheduled it (issue 16)
+  | 'drill-report'
   // messages to one person rather than an alert's hearers (issue 14): `details.recipient` names them
   | 'account-invite'
   | 'contact-welcome'
@@ -24,6 +26,7 @@ export type AlertEventKind =
 
 /** Kinds sent to the one person `details.recipient` names, by e-mail, whatever their alert settings. */
 export const DIRECT_KINDS: readonly AlertEventKind[] = [
+  'drill-report',
   'account-invite',
   'contact-welcome',
   'password-changed',

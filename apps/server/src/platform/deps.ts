@@ -8,6 +8,7 @@ import type { EnqueueAlert } from './alerts.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import type { DeviceDirectory } from './devices.ts';
 import type { IngestBoard } from './ingest-status.ts';
 
 export interface AppDeps {
@@ -26,4 +27,6 @@ export interface AppDeps {
   log?: FastifyBaseLogger;
   /** What the engine's journalled intakes report (/readyz, the admins' banner); none reported when absent. */
   ingest?: IngestBoard;
+  /** Relay boards and the simulator's virtual-device switches (issue 16); real boards only when absent. */
+  devices?: DeviceDirectory;
 }

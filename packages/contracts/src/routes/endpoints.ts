@@ -155,6 +155,37 @@ export const endpoints = {
   },
   weatherStationImage: { method: 'GET', path: '/api/Hardware/WeatherStation/Image/:id', answer: 'raw' },
 
+  // ── on-site hardware (spec 02 §7 'Hardware and sirens', 'Public address', 'Work/rest and relays', 'Support'; issue 16):
+  // units, siren settings and tests, disable/enable (the Support paths), relays, PA, stored messages, drills
+  hardwareList: { method: 'GET', path: '/api/Hardware' },
+  hardwareGet: { method: 'GET', path: '/api/hardware/:id' },
+  hardwareAudit: { method: 'GET', path: '/api/Hardware/Audit/:id' },
+  sirenGet: { method: 'GET', path: '/api/Hardware/OWS/:id' },
+  sirenSettingsUpdate: { method: 'PATCH', path: '/api/Hardware/OWS/Settings' },
+  sirenList: { method: 'GET', path: '/api/Siren' },
+  sirenTestDelay: { method: 'POST', path: '/api/Siren/Test/Delay' },
+  sirenTestAllClear: { method: 'POST', path: '/api/Siren/Test/AllClear' },
+  sirenTestLight: { method: 'POST', path: '/api/Siren/Test/Light' },
+  sirenTurnOff: { method: 'POST', path: '/api/Siren/TurnOff' },
+  hardwareDisable: { method: 'POST', path: '/api/Support/Disable' },
+  hardwareEnable: { method: 'POST', path: '/api/Support/Enable' },
+  sirenDisable: { method: 'POST', path: '/api/Support/Siren/Disable' },
+  sirenEnable: { method: 'POST', path: '/api/Support/Siren/Enable' },
+  remoteRelayList: { method: 'GET', path: '/api/RemoteRelay/:ipAddress' },
+  remoteRelaySet: { method: 'POST', path: '/api/RemoteRelay/SetRelay/:ipAddress' },
+  paUnitList: { method: 'GET', path: '/api/PA' },
+  paSendMessage: { method: 'POST', path: '/api/PA/SendMessage' },
+  paStoredMessageList: { method: 'GET', path: '/api/PA/StoredMessages' },
+  paStoredMessageAdd: { method: 'POST', path: '/api/PA/StoredMessage' },
+  paStoredMessageUpdate: { method: 'PATCH', path: '/api/PA/StoredMessage' },
+  paStoredMessageDelete: { method: 'DELETE', path: '/api/PA/StoredMessage/:id' },
+  drillList: { method: 'GET', path: '/api/Drill' },
+  drillAdd: { method: 'POST', path: '/api/Drill' },
+  drillDelete: { method: 'DELETE', path: '/api/Drill/:id' },
+  simSiren: { method: 'PUT', path: '/api/sim/Siren/:id' },
+  simRelayBoard: { method: 'PUT', path: '/api/sim/RelayBoard/:ipAddress' },
+  streamHardware: { method: 'GET', path: '/stream/Hardware', answer: 'stream' },
+
   // ── heat stress (spec 02 §7 'Work/rest and relays')
   workRestForOrganizationLocation: {
     method: 'GET',

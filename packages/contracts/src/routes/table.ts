@@ -16,6 +16,30 @@ import {
 } from '../dev.ts';
 import { ZIngestStatus } from '../ingest.ts';
 import {
+  ZDrill,
+  ZDrillInput,
+  ZHardware,
+  ZHardwareAuditEntry,
+  ZHardwareToggleInput,
+  ZIpAddressParam,
+  ZPaResult,
+  ZPaSendInput,
+  ZPaUnit,
+  ZRemoteRelay,
+  ZSetRelayInput,
+  ZSimDeviceState,
+  ZSimRelayBoardInput,
+  ZSimSirenInput,
+  ZSirenCommandResult,
+  ZSirenDetail,
+  ZSirenIdList,
+  ZSirenSettingsInput,
+  ZSirenSummary,
+  ZStoredPaMessage,
+  ZStoredPaMessageInput,
+  ZStoredPaMessageUpdate,
+} from '../hardware.ts';
+import {
   ZDailyForecast,
   ZForecastPointQuery,
   ZHourlyForecast,
@@ -141,7 +165,8 @@ import { endpoints, type AnswerKind, type Endpoint, type EndpointKey } from './e
 export { endpoints, pathOf, type AnswerKind, type Endpoint, type EndpointKey } from './endpoints.ts';
 
 /** Statuses a call may answer besides 200 and the standard 400, 401, 403 and 404. */
-export type ExtraErrorStatus = 409 | 503;
+// 502 and 504: a device (relay board, siren) that did not answer (issue 16)
+export type ExtraErrorStatus = 409 | 502 | 503 | 504;
 
 interface RouteSpecBase {
   params?: z.ZodType;
@@ -652,6 +677,141 @@ export const routes = {
     tags: ['weather stations'],
     params: ZIdParam,
     query: ZSignedUrlQuery,
+  }),
+
+  // ── on-site hardware (issue 16)
+  hardwareList: route(endpoints.hardwareList, {
+    tags: ['hardware'],
+    summary: "The caller's customer's units with their siren, station, relays, PA units, health and state",
+    response: z.array(ZHardware),
+  }),
+  hardwareGet: route(endpoints.hardwareGet, { tags: ['hardware'], params: ZIdParam, response: ZHardware }),
+  hardwareAudit: route(endpoints.hardwareAudit, {
+    tags: ['hardware'],
+    summary: "A unit's audit: who did what, when, why, and what the device answered (newest first)",
+    params: ZIdParam,
+    response: z.array(ZHardwareAuditEntry),
+  }),
+  sirenGet: route(endpoints.sirenGet, {
+    tags: ['hardware'],
+    summary: 'The siren of a unit (by hardware id), with the settings it last reported holding',
+    params: ZIdParam,
+    response: ZSirenDetail,
+  }),
+  sirenSettingsUpdate: route(endpoints.sirenSettingsUpdate, {
+    tags: ['hardware'],
+    description:
+      'Saves the settings and pushes them to the siren over MQTT; answers once the siren acknowledged them, 504 when it did not within its window (the settings stay saved and are pushed again when it next reports).',
+    body: ZSirenSettingsInput,
+    response: ZSirenDetail,
+    errors: [504],
+  }),
+  sirenList: route(endpoints.sirenList, { tags: ['hardware'], response: z.array(ZSirenSummary) }),
+  sirenTestDelay: route(endpoints.sirenTestDelay, {
+    tags: ['hardware'],
+    description:
+      'An MQTT command to each siren; each succeeded when the siren acknowledged it within its window.',
+    body: ZSirenIdList,
+    response: ZSirenCommandResult,
+  }),
+  sirenTestAllClear: route(endpoints.sirenTestAllClear, {
+    tags: ['hardware'],
+    body: ZSirenIdList,
+    response: ZSirenCommandResult,
+  }),
+  sirenTestLight: route(endpoints.sirenTestLight, {
+    tags: ['hardware'],
+    body: ZSirenIdList,
+    response: ZSirenCommandResult,
+  }),
+  sirenTurnOff: route(endpoints.sirenTurnOff, {
+    tags: ['hardware'],
+    body: ZSirenIdList,
+    response: ZSirenCommandResult,
+  }),
+  hardwareDisable: route(endpoints.hardwareDisable, {
+    tags: ['hardware'],
+    body: ZHardwareToggleInput,
+    response: ZHardware,
+  }),
+  hardwareEnable: route(endpoints.hardwareEnable, {
+    tags: ['hardware'],
+    body: ZHardwareToggleInput,
+    response: ZHardware,
+  }),
+  sirenDisable: route(endpoints.sirenDisable, {
+    tags: ['hardware'],
+    body: ZHardwareToggleInput,
+    response: ZHardware,
+  }),
+  sirenEnable: route(endpoints.sirenEnable, {
+    tags: ['hardware'],
+    body: ZHardwareToggleInput,
+    response: ZHardware,
+  }),
+  remoteRelayList: route(endpoints.remoteRelayList, {
+    tags: ['hardware'],
+    description:
+      "Reads the relay board at a unit's configured address (no other address is reached); 502 when it does not answer.",
+    params: ZIpAddressParam,
+    response: z.array(ZRemoteRelay),
+    errors: [502],
+  }),
+  remoteRelaySet: route(endpoints.remoteRelaySet, {
+    tags: ['hardware'],
+    body: ZSetRelayInput,
+    params: ZIpAddressParam,
+    response: ZRemoteRelay,
+    errors: [502],
+  }),
+  paUnitList: route(endpoints.paUnitList, { tags: ['public address'], response: z.array(ZPaUnit) }),
+  paSendMessage: route(endpoints.paSendMessage, {
+    tags: ['public address'],
+    description: 'An MQTT message to each PA unit; status 1 when the unit acknowledged it within its window.',
+    body: ZPaSendInput,
+    response: z.array(ZPaResult),
+  }),
+  paStoredMessageList: route(endpoints.paStoredMessageList, {
+    tags: ['public address'],
+    response: z.array(ZStoredPaMessage),
+  }),
+  paStoredMessageAdd: route(endpoints.paStoredMessageAdd, {
+    tags: ['public address'],
+    body: ZStoredPaMessageInput,
+    response: ZStoredPaMessage,
+  }),
+  paStoredMessageUpdate: route(endpoints.paStoredMessageUpdate, {
+    tags: ['public address'],
+    body: ZStoredPaMessageUpdate,
+    response: ZStoredPaMessage,
+  }),
+  paStoredMessageDelete: route(endpoints.paStoredMessageDelete, {
+    tags: ['public address'],
+    params: ZIdParam,
+    response: z.boolean(),
+  }),
+  drillList: route(endpoints.drillList, { tags: ['hardware'], response: z.array(ZDrill) }),
+  drillAdd: route(endpoints.drillAdd, { tags: ['hardware'], body: ZDrillInput, response: ZDrill }),
+  drillDelete: route(endpoints.drillDelete, { tags: ['hardware'], params: ZIdParam, response: z.boolean() }),
+  simSiren: route(endpoints.simSiren, {
+    tags: ['simulator'],
+    summary:
+      'Makes a virtual siren stop (or resume) acknowledging its commands (simulator mode, Super Admin)',
+    params: ZIdParam,
+    body: ZSimSirenInput,
+    response: ZSimDeviceState,
+  }),
+  simRelayBoard: route(endpoints.simRelayBoard, {
+    tags: ['simulator'],
+    summary: 'Takes a virtual relay board off line (or back) (simulator mode, Super Admin)',
+    params: ZIpAddressParam,
+    body: ZSimRelayBoardInput,
+    response: ZSimDeviceState,
+  }),
+  streamHardware: route(endpoints.streamHardware, {
+    tags: ['stream'],
+    description:
+      "Server-sent events: a 'hardware' event (ZHardwareStreamEvent) whenever a unit of the caller's customer reports (telemetry, an acknowledgement, a reading) or is changed; a comment every 15 s.",
   }),
 
   // ── heat stress

@@ -24,6 +24,10 @@ import { simRoutes } from './sim/sim.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { hardwareRoutes } from './hardware/hardware.routes.ts';
+import { relayRoutes } from './relays/relay.routes.ts';
+import { paRoutes } from './pa/pa.routes.ts';
+import { drillRoutes } from './drills/drill.routes.ts';
 
 export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = async (app, opts) => {
   // the options carry this module's prefix too; pass only the dependencies down
@@ -69,4 +73,9 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   await app.register(profileRoutes, deps);
   await app.register(settingsRoutes, deps);
   await app.register(supportRoutes, deps);
+  // on-site hardware (issue 16)
+  await app.register(hardwareRoutes, { ...deps, devices: opts.devices });
+  await app.register(relayRoutes, { ...deps, devices: opts.devices });
+  await app.register(paRoutes, deps);
+  await app.register(drillRoutes, deps);
 };
