@@ -14,6 +14,20 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/Broadcast', Screen: lazy(() => import('../features/broadcast/components/broadcast-page.tsx')) },
   { path: '/Users', Screen: lazy(() => import('../features/users/components/users-page.tsx')) },
   { path: '/Policies', Screen: lazy(() => import('../features/policies/components/policies-page.tsx')) },
+  // the caller's own account (issue 15)
+  { path: '/Profile', Screen: lazy(() => import('../features/profile/components/profile-page.tsx')) },
+  {
+    path: '/NotificationSettings',
+    Screen: lazy(() => import('../features/notification-settings/components/notification-settings-page.tsx')),
+  },
+  {
+    path: '/Notifications',
+    Screen: lazy(() => import('../features/notifications/components/notifications-page.tsx')),
+  },
+  {
+    path: '/Consultation',
+    Screen: lazy(() => import('../features/consultation/components/consultation-page.tsx')),
+  },
 ];
 
 /** Paths of the registered screens, for visibleSidebarEntries and the avatar menu. */

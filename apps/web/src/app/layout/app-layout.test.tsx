@@ -213,7 +213,7 @@ describe('app shell (real routes: the screens built so far)', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Log Out']);
+    ).toEqual(['My Profile', 'Notification Settings', 'Log Out']);
     expect(within(menu).getByText('Dana Reyes')).toBeInTheDocument();
     await user.click(within(menu).getByRole('menuitem', { name: 'Log Out' }));
     expect(auth.signoutRedirect).toHaveBeenCalledTimes(1);

@@ -89,6 +89,7 @@ export function AppLayout({ environment = currentEnvironment() }: AppLayoutProps
         showMenuButton={!isDesktop}
         userName={user.fullName || `${user.firstName} ${user.lastName}`}
         userEmail={user.email}
+        declinesNotifications={user.declinesNotifications}
       />
       <Sidebar entries={entries} permanent={isDesktop} topOffset={topOffset} />
       <Box

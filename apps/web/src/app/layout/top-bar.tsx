@@ -1,5 +1,5 @@
-// The main top bar (spec 03 §2.3): menu button, environment badge, help link and avatar menu.
-// The notification bell arrives with the notifications issue.
+// The main top bar (spec 03 §2.3): menu button, environment badge, help link, the notification bell (its own lazy
+// chunk) and avatar menu.
 import { useId, useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from 'react-oidc-context';
@@ -25,6 +25,7 @@ import { useLayoutStore } from './layout-store.ts';
 import { isBuilt } from '../routes.tsx';
 import { useAuthStore } from '../../lib/session/auth-store.ts';
 import { ImpersonationBanner } from '../auth/impersonation-banner.tsx';
+import { NotificationBell } from './notification-bell.tsx';
 
 export interface TopBarProps {
   /** Badge text such as 'DEV'; null in production. */
@@ -33,6 +34,8 @@ export interface TopBarProps {
   showMenuButton: boolean;
   userName: string;
   userEmail?: string | null;
+  /** The user declines notifications: the bell is red with 'Notifications Disabled' (spec 03 §2.3). */
+  declinesNotifications?: boolean;
 }
 
 const AVATAR_ITEMS = [
@@ -52,7 +55,13 @@ function initialsOf(name: string): string {
 }
 
 /** The fixed top bar. */
-export function TopBar({ environmentBadge, showMenuButton, userName, userEmail }: TopBarProps) {
+export function TopBar({
+  environmentBadge,
+  showMenuButton,
+  userName,
+  userEmail,
+  declinesNotifications = false,
+}: TopBarProps) {
   const toggleMenu = useLayoutStore((s) => s.toggleMenu);
   const menuOpen = useLayoutStore((s) => s.menuOpen);
   const auth = useAuth();
@@ -125,6 +134,7 @@ export function TopBar({ environmentBadge, showMenuButton, userName, userEmail }
             <HelpOutline />
           </IconButton>
         </Tooltip>
+        <NotificationBell declines={declinesNotifications} />
         <IconButton
           id={buttonId}
           // the name holds the initials the button shows, so a speech user can say what they see (WCAG 2.5.3)

@@ -1,0 +1,22 @@
+// Ask a Meteorologist's calls (spec 02 §2.7, §7 'Support', 'List admin users by role'; issue 15): POST Support sends
+// the question (its answer is the success text, with the reference); POST user/roles lists the admins and limited
+// admins the question may be copied to.
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { TConsultationRequest } from '@allclear/contracts';
+import { call } from '../../../lib/api-client.ts';
+
+/** The roles a question may be copied to (spec 02 §2.7 'other admins and limited admins'). */
+export const COPY_ROLES = ['Admin', 'Assistant Admin'] as const;
+
+export function getCopyableAdminsQueryOptions() {
+  return queryOptions({
+    queryKey: ['consultation', 'admins'],
+    queryFn: ({ signal }) => call('userListByRoles', { body: [...COPY_ROLES] }, { signal }),
+  });
+}
+
+export const useCopyableAdmins = () => useQuery(getCopyableAdminsQueryOptions());
+
+export function useSendConsultation() {
+  return useMutation({ mutationFn: (body: TConsultationRequest) => call('supportRequest', { body }) });
+}
