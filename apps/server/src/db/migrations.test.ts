@@ -42,9 +42,22 @@ async function failureOf(sql: string, params: unknown[] = []): Promise<string | 
 describe('migrations', () => {
   it('create every table of the schema on a fresh database', async () => {
     const rows = await handle.query<{ table_name: string }>(
-      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      // a partition (the monthly station readings on PostgreSQL, issue 17) is part of its table
+      `select table_name from information_schema.tables t where table_schema = 'public'
+         and not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                         where n.nspname = 'public' and c.relname = t.table_name and c.relispartition)
+       order by table_name`,
     );
     expect(rows.map((r) => r.table_name)).toEqual(EXPECTED_TABLES);
+  });
+
+  it('partition the station readings by month on PostgreSQL, and not on PGlite (issue 17)', async () => {
+    const [row] = await handle.query<{ partitioned: boolean; pglite: boolean }>(
+      `select exists (select 1 from pg_partitioned_table p join pg_class c on c.oid = p.partrelid
+                      where c.relname = 'station_observations') as partitioned,
+              position('PGlite' in version()) > 0 as pglite`,
+    );
+    expect(row!.partitioned).toBe(!row!.pglite);
   });
 
   it('apply again without error and without recording a second run', async () => {

@@ -100,5 +100,10 @@ export const devOutboxMessages = pgTable('dev_outbox_messages', {
   body: text().notNull(),
   /** Headers an e-mail carried (List-Unsubscribe and List-Unsubscribe-Post for a notification-only contact). */
   headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+  /** Files an e-mail carried (an e-mailed report, issue 17), each with its bytes in base64. */
+  attachments: jsonb()
+    .$type<{ fileName: string; contentType: string; sizeBytes: number; contentBase64: string }[]>()
+    .notNull()
+    .default([]),
   created: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -22,11 +22,15 @@ import { weatherStations } from './hardware.ts';
 import { locations } from './locations.ts';
 import { policies, policyTypes } from './policies.ts';
 
-/** One observation of a customer's weather station, SI units, with the derived values (°C). */
+/**
+ * One observation of a customer's weather station (the raw readings), SI units, with the derived values (°C).
+ * Keyed by station and time (a reading again replaces itself). On PostgreSQL the table is partitioned by month of
+ * `observed_at` (migration 0009; partitions made ahead and dropped by retention, engine/observations/readings-*.ts);
+ * on PGlite it is one table with the same columns. Rolled up on ingest into schema/station-history.ts.
+ */
 export const stationObservations = pgTable(
   'station_observations',
   {
-    id: serial().primaryKey(),
     stationId: integer()
       .notNull()
       .references(() => weatherStations.id, { onDelete: 'cascade' }),
@@ -50,8 +54,17 @@ export const stationObservations = pgTable(
     wbgtIsEstimate: boolean().notNull().default(false),
     /** The data source's name (e.g. 'simulator'). */
     source: text().notNull(),
+    /** Heat index, °C, where the spec's feels-like reads it (80 °F or above), else null (spec 03 §3 'HeatIndex'). */
+    heatIndexC: doublePrecision(),
+    /** Wind chill, °C, where the spec's feels-like reads it (50 °F or below, wind 5 mph or more), else null. */
+    windChillC: doublePrecision(),
+    /** Rain that fell since the station's previous reading, mm (from rain today, or the last hour's rate). */
+    rainIncrementMm: doublePrecision().notNull().default(0),
+    /** NowCast AQI of PM2.5 and PM10 at the station, when it has a particle sensor. */
+    pm25Aqi: doublePrecision(),
+    pm10Aqi: doublePrecision(),
   },
-  (t) => [unique('station_observations_station_time_unique').on(t.stationId, t.observedAt)],
+  (t) => [primaryKey({ columns: [t.stationId, t.observedAt] })],
 );
 
 /**

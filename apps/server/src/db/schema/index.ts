@@ -18,3 +18,4 @@ export * from './heat-stress.ts';
 export * from './support.ts';
 export * from './security.ts';
 export * from './hardware-operations.ts';
+export * from './station-history.ts';

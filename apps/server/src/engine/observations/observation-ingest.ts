@@ -24,11 +24,13 @@ import {
   type StationObservationRow,
   type StationRow,
 } from './observation.repository.ts';
+import { heatIndexWhereRead, windChillWhereRead } from './readings.ts';
+import { maintainReadings } from './readings-maintenance.ts';
 import { METAR_REACH_MILES, OBSERVATION_FRESH_MINUTES, pickStation } from './source-selection.ts';
 
 /** Observation cadence, ms (stations report every 5 minutes). */
 export const OBSERVATION_PERIOD_MS = 5 * 60_000;
-/** How long the timeline and station observations are kept, days. */
+/** How long the locations' conditions timeline is kept, days (station readings: readings.ts). */
 export const HISTORY_RETENTION_DAYS = 35;
 /** A provider station this near a customer station is taken as its feed, miles. */
 const PROVIDER_STATION_MATCH_MILES = 2;
@@ -147,6 +149,8 @@ function stationObservationRow(station: StationRow, reading: StationReading): St
     wbgtC: d.wbgtC,
     wbgtIsEstimate: d.wbgtIsEstimate,
     source: reading.source,
+    heatIndexC: heatIndexWhereRead(reading.temperatureC, reading.relativeHumidityPct),
+    windChillC: windChillWhereRead(reading.temperatureC, reading.windSpeedMs),
   };
 }
 
@@ -299,7 +303,7 @@ export async function recordReportedReading(
   now: Date,
 ): Promise<number[]> {
   const repo = new ObservationRepository(db);
-  await repo.insertStationObservation(stationObservationRow(station, reading), true);
+  await repo.insertStationObservation(station, stationObservationRow(station, reading), true);
   const stations = await repo.stationsOfCustomer(station.customerId);
   const latest = await repo.latestStationObservations(stations.map((s) => s.id));
   const candidates = stations.map((s) => ({ ...s, observedAt: latest.get(s.id)?.observedAt ?? null }));
@@ -323,6 +327,7 @@ export function createObservationIngest(
 ): EngineService & { runCycle(): Promise<void> } {
   const repo = new ObservationRepository(ctx.db.db);
   const { weather, clock } = ctx;
+  let lastMaintenance = -Infinity;
 
   async function recordStations(now: Date, stations: StationRow[]): Promise<void> {
     const providerStations = await weather.providers.observations.stations();
@@ -332,7 +337,7 @@ export function createObservationIngest(
       try {
         const reading = await readStation(weather, providerStations, station, now);
         if (!reading) continue;
-        await repo.insertStationObservation(stationObservationRow(station, reading));
+        await repo.insertStationObservation(station, stationObservationRow(station, reading));
       } catch (err) {
         ctx.log.warn({ err, stationId: station.id }, 'station observation failed');
       }
@@ -388,6 +393,13 @@ export function createObservationIngest(
     await recordLocations(now, stations);
     await recordSensors(now);
     await repo.pruneHistory(new Date(now.getTime() - HISTORY_RETENTION_DAYS * 24 * HOUR_MS));
+    // the raw readings' partitions and retention, hourly (readings-maintenance.ts)
+    if (now.getTime() - lastMaintenance >= HOUR_MS) {
+      lastMaintenance = now.getTime();
+      await maintainReadings(ctx.db.db, now).catch((err: unknown) =>
+        ctx.log.error({ err }, 'station readings maintenance failed'),
+      );
+    }
     ctx.bus?.publish('observations-changed', { at: now });
   }
 

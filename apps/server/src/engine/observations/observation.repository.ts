@@ -11,6 +11,7 @@ import {
   stationObservations,
   weatherStations,
 } from '../../db/schema/index.ts';
+import { ReadingsRepository, type RollupStation } from './readings.repository.ts';
 
 /** Hardware models that carry a weather station (spec 02 §3 'Hardware'). */
 export const STATION_MODELS = ['WXS', 'OWX'] as const;
@@ -78,20 +79,16 @@ export class ObservationRepository {
   }
 
   /**
-   * Records a station observation. A second one for the same station and time is ignored, unless
+   * Records a station observation (a raw reading) and brings its 15-minute, hourly and daily rollups up to date in
+   * the same transaction (readings.repository.ts). A second one for the same station and time is ignored, unless
    * `replace`: a reading the station reported itself (MQTT) replaces a provider's reading of that time.
    */
-  async insertStationObservation(row: StationObservationInsert, replace = false): Promise<void> {
-    const insert = this.db.insert(stationObservations).values(row);
-    if (!replace) {
-      await insert.onConflictDoNothing();
-      return;
-    }
-    const { stationId: _s, observedAt: _o, ...set } = row;
-    await insert.onConflictDoUpdate({
-      target: [stationObservations.stationId, stationObservations.observedAt],
-      set,
-    });
+  async insertStationObservation(
+    station: RollupStation,
+    row: StationObservationInsert,
+    replace = false,
+  ): Promise<void> {
+    await new ReadingsRepository(this.db).record(station, row, replace);
   }
 
   /** One enabled weather station (as listStations), or undefined. */
@@ -146,10 +143,9 @@ export class ObservationRepository {
     });
   }
 
-  /** Deletes timeline points older than `before`. */
+  /** Deletes timeline points older than `before` (the raw station readings keep their own retention, readings.ts). */
   async pruneHistory(before: Date): Promise<void> {
     await this.db.delete(locationObservationHistory).where(lt(locationObservationHistory.observedAt, before));
-    await this.db.delete(stationObservations).where(lt(stationObservations.observedAt, before));
   }
 
   async listAirQualitySensors() {
