@@ -3,6 +3,8 @@
 export * from './types.ts';
 export { createSimulator, radarFrameTimes, stationMeasures } from './simulator/simulator.ts';
 export { mulberry32 } from './simulator/prng.ts';
+// the fair-weather climate alone (no storms): what a station's years of history are backfilled from (issue 17)
+export { baseWeather, type BaseWeather } from './simulator/climate.ts';
 export type {
   FocusPoint,
   Simulator,

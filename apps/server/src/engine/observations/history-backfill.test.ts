@@ -5,7 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { ZObservationHistoryPoint } from '@allclear/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { locationConditions, locationObservationHistory } from '../../db/schema/index.ts';
+import { buildWeatherStation } from '../../db/factories.ts';
+import {
+  locationConditions,
+  locationObservationHistory,
+  stationReadings15m,
+  stationReadingsDaily,
+  stationReadingsHourly,
+} from '../../db/schema/index.ts';
 import type { EngineContext } from '../contracts.ts';
 import { BACKFILL_SOURCE, createHistoryBackfill, missingSlots } from './history-backfill.ts';
 import { createObservationIngest, OBSERVATION_PERIOD_MS } from './observation-ingest.ts';
@@ -141,4 +148,19 @@ describe('history backfill', () => {
     expect(await real.run()).toBe(0);
     expect(await historyOf(t.a.location.id)).toEqual([]);
   });
+});
+
+describe('station history backfill (issue 17)', () => {
+  it('gives a station without history 2 years of days, 90 days of hours and 14 of quarter hours, once', async () => {
+    const station = await buildWeatherStation(t.db.db, { customerId: t.a.customer.id });
+    const backfill = createHistoryBackfill(context());
+    expect(await backfill.runStations()).toBeGreaterThanOrEqual(1);
+    const count = async (
+      table: typeof stationReadingsDaily | typeof stationReadingsHourly | typeof stationReadings15m,
+    ) => (await t.db.db.select().from(table).where(eq(table.stationId, station.id))).length;
+    expect(await count(stationReadingsDaily)).toBe(731);
+    expect(await count(stationReadingsHourly)).toBe(90 * 24);
+    expect(await count(stationReadings15m)).toBe(14 * 96);
+    expect(await backfill.runStations()).toBe(0);
+  }, 60_000);
 });

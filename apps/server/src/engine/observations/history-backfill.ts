@@ -15,6 +15,8 @@ import {
 } from './history-backfill.repository.ts';
 import { deriveMeasures } from './derive.ts';
 import { OBSERVATION_PERIOD_MS, simulatedMeasures } from './observation-ingest.ts';
+import { ReadingsRepository } from './readings.repository.ts';
+import { simulatedStationHistory } from './station-history-backfill.ts';
 
 /** The conditions timeline's default range, hours (spec 01 §5 'Conditions timeline'). */
 export const BACKFILL_HOURS = 12;
@@ -38,7 +40,7 @@ export function missingSlots(now: number, firstPoint: number | null): number[] {
 /** Backfills on start; `run()` does one pass at the clock's now and returns how many points it added. */
 export function createHistoryBackfill(
   ctx: EngineContext & { bus?: Bus },
-): EngineService & { run(): Promise<number> } {
+): EngineService & { run(): Promise<number>; runStations(): Promise<number> } {
   const repo = new BackfillRepository(ctx.db.db);
   const { weather, clock } = ctx;
 
@@ -75,7 +77,21 @@ export function createHistoryBackfill(
     return added;
   }
 
+  /** Stations with no history yet get the demo's two years (station-history-backfill.ts); returns how many. */
+  async function runStations(): Promise<number> {
+    if (!weather.simulatorMode) return 0;
+    const readings = new ReadingsRepository(ctx.db.db);
+    const stations = await readings.stationsWithoutHistory();
+    const now = clock.now();
+    for (const s of stations) {
+      await readings.insertRollups(simulatedStationHistory(weather.simulator.world.seed, s, now));
+    }
+    if (stations.length > 0) ctx.bus?.publish('observations-changed', { at: now });
+    return stations.length;
+  }
+
   return {
+    runStations,
     async start() {
       try {
         const added = await run();
@@ -83,6 +99,17 @@ export function createHistoryBackfill(
       } catch (err) {
         // A timeline without its past is not worth stopping the engine for.
         ctx.log.error({ err }, 'conditions timeline backfill failed');
+      }
+      try {
+        const started = Date.now();
+        const stations = await runStations();
+        if (stations > 0)
+          ctx.log.info(
+            { stations, ms: Date.now() - started },
+            'station history backfilled from the simulated climate (2 years daily, 90 days hourly, 14 days 15-minute)',
+          );
+      } catch (err) {
+        ctx.log.error({ err }, 'station history backfill failed');
       }
     },
     stop: async () => {},

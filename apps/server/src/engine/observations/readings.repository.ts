@@ -7,7 +7,14 @@
 // back. The same statements rebuild any range set-based (the demo backfill, the benchmark).
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { hardware, stationObservations, weatherStations } from '../../db/schema/index.ts';
+import {
+  hardware,
+  stationObservations,
+  stationReadings15m,
+  stationReadingsDaily,
+  stationReadingsHourly,
+  weatherStations,
+} from '../../db/schema/index.ts';
 import type { Tx } from '../contracts.ts';
 import {
   bucket15mOf,
@@ -18,6 +25,9 @@ import {
 } from './readings.ts';
 
 export type ReadingInsert = typeof stationObservations.$inferInsert;
+/** A 15-minute or hourly rollup row; a daily one adds its local date, zone and ET. */
+export type RollupRow = typeof stationReadings15m.$inferInsert;
+export type DailyRollupRow = typeof stationReadingsDaily.$inferInsert;
 
 const QUARTER_MS = 15 * 60_000;
 const HOUR_MS = 3_600_000;
@@ -162,6 +172,49 @@ export class ReadingsRepository {
   /** Brings every rollup of these stations over [from, to) up to date from the raw readings (set-based). */
   async refresh(stations: readonly RollupStation[], from: Date, to: Date): Promise<void> {
     await this.db.transaction((tx) => refreshRollups(tx, stations, from, to));
+  }
+
+  /** Weather stations with their unit's place and zone that have no daily rollup yet (the demo backfill's). */
+  async stationsWithoutHistory(): Promise<
+    { id: number; latitude: number; longitude: number; timeZone: string }[]
+  > {
+    return this.db
+      .select({
+        id: weatherStations.id,
+        latitude: hardware.latitude,
+        longitude: hardware.longitude,
+        timeZone: hardware.timeZoneId,
+      })
+      .from(weatherStations)
+      .innerJoin(hardware, eq(hardware.id, weatherStations.hardwareId))
+      .where(
+        sql`not exists (select 1 from ${stationReadingsDaily} d where d.station_id = ${weatherStations.id})`,
+      );
+  }
+
+  /** Writes rollups a backfill computed, leaving any bucket already written (by the live ingest) as it is. */
+  async insertRollups(rows: {
+    quarterHours: readonly RollupRow[];
+    hours: readonly RollupRow[];
+    days: readonly DailyRollupRow[];
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (let i = 0; i < rows.quarterHours.length; i += 500)
+        await tx
+          .insert(stationReadings15m)
+          .values(rows.quarterHours.slice(i, i + 500))
+          .onConflictDoNothing();
+      for (let i = 0; i < rows.hours.length; i += 500)
+        await tx
+          .insert(stationReadingsHourly)
+          .values(rows.hours.slice(i, i + 500))
+          .onConflictDoNothing();
+      for (let i = 0; i < rows.days.length; i += 500)
+        await tx
+          .insert(stationReadingsDaily)
+          .values(rows.days.slice(i, i + 500))
+          .onConflictDoNothing();
+    });
   }
 
   /** The stations' latitudes, by id (for the ET of their days). */
