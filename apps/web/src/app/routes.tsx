@@ -14,6 +14,12 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/Broadcast', Screen: lazy(() => import('../features/broadcast/components/broadcast-page.tsx')) },
   { path: '/Users', Screen: lazy(() => import('../features/users/components/users-page.tsx')) },
   { path: '/Policies', Screen: lazy(() => import('../features/policies/components/policies-page.tsx')) },
+  // on-site hardware and the PA message library (issue 16)
+  { path: '/Hardware', Screen: lazy(() => import('../features/hardware/components/hardware-page.tsx')) },
+  {
+    path: '/PAStoredMessages',
+    Screen: lazy(() => import('../features/pa-messages/components/stored-messages-page.tsx')),
+  },
   // the caller's own account (issue 15)
   { path: '/Profile', Screen: lazy(() => import('../features/profile/components/profile-page.tsx')) },
   {
