@@ -237,7 +237,7 @@ function SettingsForm({
         ) : null}
       </Section>
 
-      <Box sx={declines ? { opacity: 0.6 } : undefined}>
+      <Box>
         <Section title={SECTIONS.schedule} id={`${ids}-schedule`}>
           <Typography variant="body2" color="text.secondary" gutterBottom>
             {SCHEDULE_NOTE}
@@ -406,7 +406,7 @@ function SettingsForm({
                   disabled={declines}
                   onChange={(e) => field.onChange(Number(e.target.value) as AlertMode)}
                   error={Boolean(errors.alertMode)}
-                  helperText={errors.alertMode?.message ?? ALERT_MODE_NOTE}
+                  helperText={errors.alertMode?.message}
                   sx={{ minWidth: 280 }}
                 >
                   {([0, 1, 2] as const).map((m) => (
@@ -417,6 +417,9 @@ function SettingsForm({
                 </TextField>
               )}
             />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {ALERT_MODE_NOTE}
+            </Typography>
           </Section>
         ) : null}
 
