@@ -13,13 +13,14 @@ self.addEventListener('push', (event) => {
   }
   event.waitUntil(
     (async () => {
+      // the open windows first (their bell refreshes), then the notification
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: 'allclear-push', ...data });
       await self.registration.showNotification(data.title || 'AllClear', {
         body: data.body || '',
         tag: data.correlationId || undefined,
         data: { url: '/Notifications' },
       });
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      for (const client of windows) client.postMessage({ type: 'allclear-push', ...data });
     })(),
   );
 });
