@@ -187,7 +187,7 @@ export function HardwareCard(props: HardwareCardProps) {
 
         {showTest && test ? (
           <Box role="status" aria-live="polite">
-            <Typography variant="body2" sx={{ fontWeight: 600 }} color="warning.main">
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {runningTestText(test.type)}
             </Typography>
             <LinearProgress
@@ -242,7 +242,7 @@ export function HardwareCard(props: HardwareCardProps) {
                 </MenuItem>
               ))}
             </Menu>
-            <Button size="small" color="warning" disabled={busy} onClick={() => props.onTest(null)}>
+            <Button size="small" disabled={busy} onClick={() => props.onTest(null)}>
               {STOP_TEST}
             </Button>
             <Button size="small" onClick={props.onEdit}>
