@@ -19,6 +19,7 @@ import type { EnqueueAlert } from '../../platform/alerts.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { inviteTokenHash } from '../../platform/message-links.ts';
+import { commonPasswordCheck } from '../../platform/common-passwords.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { register } from '../../platform/route.ts';
 import { InviteService } from '../shared/invites.ts';
@@ -153,6 +154,8 @@ export async function activationRoutes(app: FastifyInstance, deps: ActivationRou
       const problems = passwordProblems(password, {
         email: invite.email,
         names: [`${invite.firstName} ${invite.lastName}`, invite.firstName, invite.lastName],
+        // the common passwords a package ships, beside the domain's own (issue 15)
+        isCommon: await commonPasswordCheck(),
       });
       const mismatch = problems.length === 0 ? passwordConfirmationProblems(password, confirmation) : [];
       if (problems.length > 0 || mismatch.length > 0) {
