@@ -55,6 +55,8 @@ const a = {} as {
   paTwo: number;
   quietPa: number;
   message: number;
+  announcer: number;
+  announcerPa: number;
 };
 const b = {} as { ows: number; owsSiren: number; pa: number; message: number };
 const BOARD = '10.20.1.10';
@@ -115,6 +117,20 @@ beforeAll(async () => {
   a.wxs = (await buildHardware(db, { customerId, name: 'East Station', modelId: 'WXS' })).id;
   await buildWeatherStation(db, { customerId, hardwareId: a.wxs, name: 'East Station' });
   a.message = (await buildPaMessage(db, { customerId, title: 'Shelter', message: 'Seek shelter now.' })).id;
+
+  // a siren far from the others whose unit plays a stored message on its PA unit after the siren
+  const announcer = await buildHardware(db, {
+    customerId,
+    name: 'Lake Siren',
+    modelId: 'OWS',
+    latitude: 35,
+    longitude: -95,
+    afterSirenPaId: a.message,
+  });
+  a.announcer = (
+    await buildSiren(db, { customerId, hardwareId: announcer.id, duration: 20, frequency: 3, radius: 8 })
+  ).id;
+  a.announcerPa = (await buildPaUnit(db, { customerId, hardwareId: announcer.id, name: 'Lake PA' })).id;
 
   // customer B: a siren, a relay board at the same private address, a PA unit and a stored message
   const other = t.b.customer.id;
@@ -207,7 +223,12 @@ describe('the hardware list (spec 02 §2.5, §3)', () => {
     const res = await send(admin(), 'GET', '/api/Hardware');
     expect(res.status).toBe(200);
     const list = res.body.data as THardware[];
-    expect(list.map((u) => u.name)).toEqual(['East Station', 'North Field OWX', 'South Field Siren']);
+    expect(list.map((u) => u.name)).toEqual([
+      'East Station',
+      'Lake Siren',
+      'North Field OWX',
+      'South Field Siren',
+    ]);
     const owx = list.find((u) => u.id === a.owx)!;
     expect(owx).toMatchObject({
       modelId: 'OWX',
@@ -562,7 +583,7 @@ describe('relays on the board (spec 02 §3 Remote relay, §4 Relays, §7)', () =
 describe('public address (spec 02 §5 PA message, §7 POST PA/SendMessage)', () => {
   it('needs pa.full_access', async () => {
     expect((await send(admin(), 'GET', '/api/PA')).status).toBe(403);
-    expect((await send(paAdmin, 'GET', '/api/PA')).body.data).toHaveLength(3);
+    expect((await send(paAdmin, 'GET', '/api/PA')).body.data).toHaveLength(4);
   });
 
   it("delivers the message over MQTT to each unit and answers each unit's status", async () => {
@@ -649,5 +670,37 @@ describe('stored PA messages (spec 02 §2.12, §5)', () => {
     ]);
     const noTitle = await send(admin(), 'POST', '/api/PA/StoredMessage', { title: '  ', message: 'x' });
     expect(noTitle.body.responseException!.errors.Title).toEqual(['A title is required.']);
+  });
+});
+
+describe('after the siren (spec 02 §3 Hardware afterSirenPaId) and live reports', () => {
+  it("plays the unit's stored after-siren message on its PA unit once a warning's sound has ended", async () => {
+    await engine.ingest([strikeAt({ latitude: 35, longitude: -95 }, 2, t.clock.now())]);
+    await vi.waitFor(
+      () => expect(gateway.virtualSiren(a.announcer)?.received.some((c) => c.kind === 'warning')).toBe(true),
+      {
+        timeout: 5_000,
+      },
+    );
+    await vi.waitFor(() => expect(gateway.virtualPaUnit(a.announcerPa)?.played).toHaveLength(1), {
+      timeout: 5_000,
+    });
+    expect(gateway.virtualPaUnit(a.announcerPa)!.played[0]).toMatchObject({
+      message: 'Seek shelter now.',
+      repeatCount: 1,
+      // after 20 s × 3 of sound
+      afterSeconds: 60,
+    });
+  });
+
+  it('tells the hardware stream when a siren reports', async () => {
+    const heardChanges: number[] = [];
+    const off = t.bus.subscribe('hardware-changed', (e) => heardChanges.push(e.customerId));
+    try {
+      await gateway.virtualSiren(a.announcer)!.reportTelemetry();
+      await vi.waitFor(() => expect(heardChanges).toContain(t.a.customer.id));
+    } finally {
+      off();
+    }
   });
 });
