@@ -41,6 +41,17 @@ export const ZOutboxMessage = z.object({
   body: z.string(),
   /** The e-mail's extra headers (List-Unsubscribe, List-Unsubscribe-Post for a notification-only contact). */
   headers: z.record(z.string(), z.string()),
+  /** Files the e-mail carried (an e-mailed report, issue 17), with their bytes in base64. */
+  attachments: z
+    .array(
+      z.object({
+        fileName: z.string(),
+        contentType: z.string(),
+        sizeBytes: z.number(),
+        contentBase64: z.string(),
+      }),
+    )
+    .optional(),
   /** ISO 8601. */
   time: z.string(),
 });

@@ -7,6 +7,7 @@ export * from './locations.ts';
 export * from './sites.ts';
 export * from './policies.ts';
 export * from './observations.ts';
+export * from './history.ts';
 export * from './forecasts.ts';
 export * from './threats.ts';
 export * from './lightning.ts';

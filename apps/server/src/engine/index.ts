@@ -16,6 +16,7 @@ import type { StrikeRecord } from './lightning/strike-record.ts';
 import { createObservationIngest } from './observations/observation-ingest.ts';
 import { createHistoryBackfill } from './observations/history-backfill.ts';
 import { createPolicyEngine } from './policies/policy-engine.ts';
+import { createReportWorker } from './reports/report-worker.ts';
 import { createDemoMeteorologist } from './policies/proactive-forecasts.ts';
 import { createSimulatorTicker } from './simulator-ticker.ts';
 
@@ -71,6 +72,8 @@ export async function startEngine(
   parts.push(createObservationIngest(ctx), createPolicyEngine(ctx), createHistoryBackfill(ctx));
   // relays switched by their trigger's warnings, and scheduled siren drills (issue 16)
   parts.push(createRelayAutomation(ctx), createDrillRunner(ctx));
+  // reports built as pg-boss jobs and e-mailed through the notifier (issue 17)
+  parts.push(createReportWorker(ctx));
   if (ctx.demo && simulated) parts.push(createDemoMeteorologist(ctx));
   const started: EngineService[] = [];
   try {

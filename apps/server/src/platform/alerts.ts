@@ -22,7 +22,9 @@ export type AlertEventKind =
   | 'contact-welcome'
   // issue 15: a password change's notice to the user, and a question to the meteorologists' desk
   | 'password-changed'
-  | 'consultation-request';
+  | 'consultation-request'
+  // issue 17: a report built, to its requester (the recipients in copy), with its files or their links
+  | 'report-ready';
 
 /** Kinds sent to the one person `details.recipient` names, by e-mail, whatever their alert settings. */
 export const DIRECT_KINDS: readonly AlertEventKind[] = [
@@ -31,6 +33,7 @@ export const DIRECT_KINDS: readonly AlertEventKind[] = [
   'contact-welcome',
   'password-changed',
   'consultation-request',
+  'report-ready',
 ];
 
 /** Who a direct message goes to (`AlertEvent.details.recipient` of a DIRECT_KINDS event). */

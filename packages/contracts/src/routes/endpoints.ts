@@ -122,6 +122,27 @@ export const endpoints = {
   observationStationHistory: { method: 'GET', path: '/api/Observations/Historical/:range/:id' },
   observationStationHistoryCustom: { method: 'GET', path: '/api/Observations/Historical/Custom/:id' },
 
+  // ── station history, exports and reports (spec 03 §2.4, §2.5, §7 'Reports', 'Historical export', 'Station
+  // queries'; issue 17). The station page and its reads also answer an anonymous visitor where spec 03 §6 allows.
+  historicalStation: { method: 'GET', path: '/api/Historical/Station/:id' },
+  observationEvapotranspiration: { method: 'GET', path: '/api/Observations/Evapotranspiration/:id' },
+  observationConditionSnapshots: { method: 'GET', path: '/api/Observations/ConditionSnapshots/:id' },
+  observationExport: {
+    method: 'GET',
+    path: '/api/Observations/Historical/Export/:interval/:id',
+    answer: 'raw',
+  },
+  observationExportConditionSnapshots: {
+    method: 'GET',
+    path: '/api/Observations/Historical/Export/ConditionSnapshots/:id',
+    answer: 'raw',
+  },
+  reportOptions: { method: 'GET', path: '/api/reports/options' },
+  reportGenerate: { method: 'POST', path: '/api/reports/generate' },
+  reportGet: { method: 'GET', path: '/api/reports/:id' },
+  reportRetry: { method: 'POST', path: '/api/reports/:id/retry' },
+  reportDownload: { method: 'GET', path: '/api/reports/download/:fileId', answer: 'raw' },
+
   // ── threats, advisories, proactive forecasts (spec 01 §7 'Threats, advisories, forecasts')
   threats: { method: 'GET', path: '/api/Threats/:id' },
   observationViolations: { method: 'GET', path: '/api/observations/Violations/:id' },

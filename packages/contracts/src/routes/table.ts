@@ -114,6 +114,20 @@ import {
   ZStationImageLastModified,
 } from '../observations.ts';
 import {
+  ZConditionSnapshot,
+  ZEvapotranspiration,
+  ZEvapotranspirationQuery,
+  ZExportParams,
+  ZExportRangeQuery,
+  ZHistoricalStation,
+  ZReportFileParam,
+  ZReportIdParam,
+  ZReportJob,
+  ZReportOptions,
+  ZReportRequest,
+  ZStationHistory,
+} from '../history.ts';
+import {
   ZNotificationUserIdParam,
   ZOrganizationLocation,
   ZOrganizationLocationSite,
@@ -555,15 +569,92 @@ export const routes = {
     response: z.array(ZObservationHistoryPoint),
   }),
   observationStationHistory: route(endpoints.observationStationHistory, {
-    tags: ['observations'],
+    tags: ['station history'],
+    summary: "A station's history: Day hourly, Week and Month daily (local days) (spec 03 §2.4)",
+    public: true,
     params: ZStationHistoryParams,
-    response: z.array(ZObservationHistoryPoint),
+    response: ZStationHistory,
   }),
   observationStationHistoryCustom: route(endpoints.observationStationHistoryCustom, {
-    tags: ['observations'],
+    tags: ['station history'],
+    summary:
+      'A custom range of at most 90 days, ending before now: hourly up to 3 days, daily beyond (spec 03 §5)',
+    public: true,
     params: ZIdParam,
     query: ZObservationCustomRangeQuery,
-    response: z.array(ZObservationHistoryPoint),
+    response: ZStationHistory,
+  }),
+
+  // ── station history, exports and reports (issue 17)
+  historicalStation: route(endpoints.historicalStation, {
+    tags: ['station history'],
+    summary: "The station page's station, current conditions and what the caller may do (spec 03 §2.4, §6)",
+    description:
+      'Public: a signed-in caller sends the bearer token; an anonymous visitor sees a station where spec 03 §6 allows (its customer on TRIAL), else 404.',
+    public: true,
+    params: ZIdParam,
+    response: ZHistoricalStation,
+  }),
+  observationEvapotranspiration: route(endpoints.observationEvapotranspiration, {
+    tags: ['station history'],
+    summary: 'Reference ET per local day (inches): the last 3 or 7 days, or a range of at most 14 days',
+    public: true,
+    params: ZIdParam,
+    query: ZEvapotranspirationQuery,
+    response: ZEvapotranspiration,
+  }),
+  observationConditionSnapshots: route(endpoints.observationConditionSnapshots, {
+    tags: ['station history'],
+    summary: "The station's readings, one an hour, with the strikes within 10 miles (at most 7 days)",
+    public: true,
+    params: ZIdParam,
+    query: ZExportRangeQuery,
+    response: z.array(ZConditionSnapshot),
+  }),
+  observationExport: route(endpoints.observationExport, {
+    tags: ['station history'],
+    summary: 'Simple export, CSV streamed: Daily (at most 180 days) or Hourly (31 days) (spec 03 §7, §9)',
+    public: true,
+    params: ZExportParams,
+    query: ZExportRangeQuery,
+  }),
+  observationExportConditionSnapshots: route(endpoints.observationExportConditionSnapshots, {
+    tags: ['station history'],
+    summary: 'Simple export of condition snapshots, CSV streamed (at most 7 days)',
+    public: true,
+    params: ZIdParam,
+    query: ZExportRangeQuery,
+  }),
+  reportOptions: route(endpoints.reportOptions, {
+    tags: ['reports'],
+    summary: "The Export Data modal's stations (no OWS) and recipients",
+    response: ZReportOptions,
+  }),
+  reportGenerate: route(endpoints.reportGenerate, {
+    tags: ['reports'],
+    summary:
+      'Queues a report (CSV and XLSX), e-mailed to the requester and the recipients (spec 03 §7 Reports)',
+    body: ZReportRequest,
+    response: ZReportJob,
+  }),
+  reportGet: route(endpoints.reportGet, {
+    tags: ['reports'],
+    summary: "A report job's progress and result",
+    params: ZReportIdParam,
+    response: ZReportJob,
+  }),
+  reportRetry: route(endpoints.reportRetry, {
+    tags: ['reports'],
+    summary: 'Queues a failed report again',
+    params: ZReportIdParam,
+    response: ZReportJob,
+  }),
+  reportDownload: route(endpoints.reportDownload, {
+    tags: ['reports'],
+    summary: 'A report file, by the signed link of its e-mail (valid 7 days)',
+    public: true,
+    params: ZReportFileParam,
+    query: ZSignedUrlQuery,
   }),
 
   // ── threats, advisories, proactive forecasts

@@ -21,3 +21,12 @@ export const weatherStationPolicy = definePolicy<WeatherStationAction, WeatherSt
     return decideByMatrix(p, m.viewHistory, m.viewHistory, scoped);
   },
 );
+
+/**
+ * Whether an anonymous visitor sees a station's historical page (spec 03 §6 'Anonymous visitors see it when
+ * allowed'): of the rule's four conditions the only one that names no signed-in user is 'the customer status is
+ * TRIAL', read for a visitor as the station's customer's status (ours; issue 17).
+ */
+export function stationPageOpenToAnonymous(stationCustomerStatus: string | null | undefined): boolean {
+  return stationCustomerStatus === 'TRIAL';
+}

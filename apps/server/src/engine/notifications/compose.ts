@@ -5,6 +5,7 @@
 //   our HTTPS link and List-Unsubscribe-Post, and the same link at the end of the text; a contact who unsubscribed
 //   (or was deleted, or whose address changed) after the message was planned is not sent it.
 // - A direct message's copies (Cc) and reply address (issue 15: a consultation request to the meteorologists' desk).
+// - An e-mailed report's files as attachments (issue 17).
 import { ACTIVATION_LINK_PLACEHOLDER, type DirectRecipient } from '../../platform/alerts.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -15,6 +16,7 @@ import {
   unsubscribeSignerFor,
   unsubscribeUrl,
 } from '../../platform/message-links.ts';
+import { reportAttachments } from '../reports/report-files.ts';
 import type { OutgoingMessage } from './channels/types.ts';
 import { MessageLinkRepository } from './message-link.repository.ts';
 import type { Channel } from './recipient-rules.ts';
@@ -46,6 +48,10 @@ export function createComposer(deps: { db: DatabaseHandle; clock: Clock; publicU
     const recipient = message.details.recipient as DirectRecipient | undefined;
     if (channel === 'email' && recipient && (recipient.cc?.length || recipient.replyTo)) {
       out = { ...out, cc: recipient.cc, replyTo: recipient.replyTo };
+    }
+    // an e-mailed report's files, read now so they never sit in the event or the delivery (issue 17)
+    if (channel === 'email' && message.kind === 'report-ready' && message.details.delivery === 'attachment') {
+      out = { ...out, attachments: await reportAttachments(deps.db.db, String(message.details.reportId)) };
     }
     if (channel === 'email' && message.recipientKey.startsWith('notification-user:')) {
       const id = Number(message.recipientKey.slice('notification-user:'.length));

@@ -10,6 +10,8 @@ import { siteRoutes } from './sites/site.routes.ts';
 import { policyRoutes } from './policies/policy.routes.ts';
 import { notificationRoutes } from './notifications/notification.routes.ts';
 import { observationRoutes } from './observations/observation.routes.ts';
+import { historyRoutes } from './history/history.routes.ts';
+import { reportRoutes } from './reports/report.routes.ts';
 import { threatRoutes } from './threats/threat.routes.ts';
 import { advisoryRoutes } from './advisories/advisory.routes.ts';
 import { proactiveForecastRoutes } from './proactive-forecasts/proactive-forecast.routes.ts';
@@ -59,6 +61,9 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   await app.register(policyRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(observationRoutes, deps);
+  // the station historical page, its exports (issue 17)
+  await app.register(historyRoutes, deps);
+  await app.register(reportRoutes, deps);
   await app.register(threatRoutes, deps);
   await app.register(advisoryRoutes, deps);
   await app.register(proactiveForecastRoutes, deps);

@@ -40,6 +40,7 @@ const presentOutboxMessage = (r: OutboxRow): TOutboxMessage => ({
   subject: r.subject,
   body: r.body,
   headers: r.headers,
+  ...(r.attachments.length > 0 ? { attachments: r.attachments } : {}),
   time: r.created.toISOString(),
 });
 
@@ -74,9 +75,10 @@ const outboxRoutes: FastifyPluginAsync<Pick<AppDeps, 'config'> & { repo: DevRepo
           `<tr><td>${escapeHtml(m.time)}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td>` +
           `<td>${escapeHtml(m.subject)}</td><td><pre>${escapeHtml(m.body)}</pre></td>` +
           `<td><pre>${escapeHtml(
-            Object.entries(m.headers)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join('\n'),
+            [
+              ...Object.entries(m.headers).map(([k, v]) => `${k}: ${v}`),
+              ...(m.attachments ?? []).map((a) => `Attachment: ${a.fileName} (${a.sizeBytes} bytes)`),
+            ].join('\n'),
           )}</pre></td></tr>`,
       )
       .join('\n');

@@ -20,6 +20,15 @@ export function smtpSender(smtpUrl: string, from: string): { send: ChannelSender
           headers: message.headers,
           ...(message.cc?.length ? { cc: message.cc } : {}),
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((a) => ({
+                  filename: a.fileName,
+                  contentType: a.contentType,
+                  content: a.content,
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         const code = (error as SmtpError).responseCode;

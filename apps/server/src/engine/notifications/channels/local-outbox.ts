@@ -14,6 +14,12 @@ export function localOutboxSender(db: DatabaseHandle, clock: Clock, channel: 'em
       subject: channel === 'email' ? message.subject : '',
       body: message.body,
       headers: channel === 'email' ? emailHeaders(message) : {},
+      attachments: (message.attachments ?? []).map((a) => ({
+        fileName: a.fileName,
+        contentType: a.contentType,
+        sizeBytes: a.content.length,
+        contentBase64: a.content.toString('base64'),
+      })),
       created: clock.now(),
     });
   };

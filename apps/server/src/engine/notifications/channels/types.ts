@@ -24,6 +24,8 @@ export interface OutgoingMessage {
   cc?: string[];
   /** Where an e-mail's reply goes (Reply-To): a consultation request's asker. */
   replyTo?: string;
+  /** Files an e-mail carries (an e-mailed report's CSV and XLSX, issue 17). */
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
 }
 
 /** A failure that retrying cannot fix (bad address, refused URL, 4xx other than 408/429). */

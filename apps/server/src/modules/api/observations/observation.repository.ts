@@ -151,24 +151,4 @@ export class ObservationReadRepository {
       )
       .orderBy(asc(locationObservationHistory.observedAt));
   }
-
-  /** Recorded observations of a station with from <= observedAt <= to, oldest first. */
-  async stationHistory(stationId: number, from: Date, to: Date): Promise<HistoryRow[]> {
-    return this.db
-      .select({
-        observedAt: stationObservations.observedAt,
-        temperatureC: stationObservations.temperatureC,
-        windSpeedMs: stationObservations.windSpeedMs,
-        wbgtC: stationObservations.wbgtC,
-      })
-      .from(stationObservations)
-      .where(
-        and(
-          eq(stationObservations.stationId, stationId),
-          gte(stationObservations.observedAt, from),
-          lte(stationObservations.observedAt, to),
-        ),
-      )
-      .orderBy(asc(stationObservations.observedAt));
-  }
 }

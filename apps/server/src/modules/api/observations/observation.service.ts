@@ -5,7 +5,7 @@ import type {
   TObservationHistoryPoint,
   TObservationSource,
 } from '@allclear/contracts';
-import { aqiCategory, cToF, mmToIn, msToMph, weatherStationPolicy } from '@allclear/domain';
+import { aqiCategory, cToF, mmToIn, msToMph } from '@allclear/domain';
 import type { ConfiguredWeather, LatLon } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
 import { conditionFromMetar } from '../../../engine/observations/observation-ingest.ts';
@@ -13,7 +13,6 @@ import { pickStation } from '../../../engine/observations/source-selection.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Prepared } from '../../../platform/route.ts';
-import { authorize } from '../../shared/authorize.ts';
 import type { VisibleLocation } from '../../shared/location-access.ts';
 import { readTags } from '../../shared/read-tags.ts';
 import { keep, type ApiReads } from '../../shared/reads.ts';
@@ -131,29 +130,6 @@ export class ObservationService {
   ): Promise<TObservationHistoryPoint[]> {
     const location = await this.reads.locations.visible(p, id);
     return historyPoints(await this.repo.history(location.id, from, to), bucketMs);
-  }
-
-  /**
-   * A station's recorded observations over [from, to], bucketed (the station historical page, spec 03 §2.4), for
-   * whom spec 03 §6 shows that page: the station's customer, a Super Admin, the mesonet permission, or a caller
-   * whose customer is on TRIAL (the weather station policy's 'viewHistory').
-   */
-  async stationHistory(
-    p: Principal,
-    stationId: number,
-    from: Date,
-    to: Date,
-    bucketMs: number,
-  ): Promise<TObservationHistoryPoint[]> {
-    const caller = { ...p, customerStatus: await this.repo.customerStatus(p.customerId) };
-    const station = authorize(
-      caller,
-      weatherStationPolicy,
-      'viewHistory',
-      await this.repo.stationById(stationId),
-      'Weather station',
-    );
-    return historyPoints(await this.repo.stationHistory(station.id, from, to), bucketMs);
   }
 
   /** `POST observations?latitude&longitude&preferred`: the nearest customer station's observation, or the nearest METAR's. */
