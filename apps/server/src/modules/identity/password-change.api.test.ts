@@ -180,6 +180,11 @@ describe('POST account/change: a change ends every other session', () => {
     // the other session: its access token is refused at once, its refresh token is gone
     expect((await current(other.access)).statusCode).toBe(401);
     expect((await refresh(other.refresh)).statusCode).toBe(400);
+    // and the identity service's user info refuses it too
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/identity/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(other.access)).statusCode).toBe(401);
+    expect((await me(changer.access)).statusCode).toBe(200);
     // the session that changed it goes on, and renews
     expect((await current(changer.access)).statusCode).toBe(200);
     const renewed = await refresh(changer.refresh);

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, type JWTPayload } from 'jose';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { CLOCK_TOLERANCE_SECONDS } from '../../platform/auth.ts';
-import { findSignInAccount, userClaims } from './account.ts';
+import { createAccountCheck, findSignInAccount, userClaims } from './account.ts';
 import { identityIssuer, SCOPE_CLAIMS, WEB_CLIENT_ID, webOrigins, type IdentityConfig } from './provider.ts';
 import { createIdentityKeyLoader } from './signing-keys.ts';
 
@@ -79,6 +79,8 @@ export const userInfoRoutes: FastifyPluginAsync<UserInfoOptions> = async (app, {
     }
   }
 
+  const sessionAlive = createAccountCheck(db);
+
   async function userInfo(request: FastifyRequest, reply: FastifyReply) {
     cors(request, reply);
     reply.header('cache-control', 'no-store');
@@ -94,6 +96,9 @@ export const userInfoRoutes: FastifyPluginAsync<UserInfoOptions> = async (app, {
       }
       const account = await findSignInAccount(db, payload.sub!);
       if (!account) throw new BearerError(401, 'invalid_token', 'the user of the token cannot sign in');
+      // a token of a session that has ended (signed out, or by a password change of another session: issue 15)
+      if (!(await sessionAlive(payload.sub!, payload)))
+        throw new BearerError(401, 'invalid_token', 'the session of the token has ended');
       return reply.send(releasedClaims(userClaims(account), scopes));
     } catch (err) {
       if (!(err instanceof BearerError)) throw err;
