@@ -56,6 +56,7 @@ import {
   recordSoundReport,
   sirenCommandById,
   sirenDeviceSettings,
+  sirenUnitVoltage,
 } from './operator-commands.repository.ts';
 import { afterSirenAnnouncement, paMessageCommand, sirenSettingsCommand } from './operator-commands.ts';
 import { brokerUrlOf, hostForListen, readDeviceMessage, sirenFaultEvent } from './siren-messages.ts';
@@ -400,6 +401,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
   async function startVirtual(sirenId: number, customerId: number): Promise<void> {
     if (virtual.has(sirenId)) return;
     const settings = (await sirenDeviceSettings(db.db, sirenId)) ?? null;
+    const batteryVolts = await sirenUnitVoltage(db.db, sirenId);
     const switches = ctx.devices?.simulator;
     virtual.set(
       sirenId,
@@ -409,6 +411,7 @@ export function createDeviceGateway(ctx: DeviceGatewayContext): DeviceGateway {
         sirenId,
         clock,
         settings,
+        batteryVolts,
         acknowledge: () => switches?.sirenAnswers(sirenId) ?? true,
       }),
     );

@@ -279,3 +279,13 @@ export type NewAuditRow = typeof hardwareAudit.$inferInsert;
 export async function insertAudit(tx: Tx, rows: readonly NewAuditRow[]): Promise<void> {
   if (rows.length > 0) await tx.insert(hardwareAudit).values([...rows]);
 }
+
+/** The battery volts a siren's unit last reported (a virtual siren keeps reporting them). */
+export async function sirenUnitVoltage(db: Tx, sirenId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ voltage: hardware.voltage })
+    .from(sirens)
+    .innerJoin(hardware, eq(hardware.id, sirens.hardwareId))
+    .where(eq(sirens.id, sirenId));
+  return row?.voltage ?? null;
+}

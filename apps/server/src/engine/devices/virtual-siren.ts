@@ -7,7 +7,7 @@ import type { TSirenDeviceSettings } from '@allclear/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { sirenAckTopic, sirenCommandTopic, sirenTelemetryTopic } from './topics.ts';
 
-/** The battery voltage a healthy virtual siren reports (healthy from 12.1 V, spec 02 §4). */
+/** The battery voltage a healthy virtual siren reports when its unit has none (healthy from 12.1 V, spec 02 §4). */
 const VIRTUAL_BATTERY_VOLTS = 12.6;
 /** How often a sounding virtual siren looks at the clock to end its sound, real ms. */
 const SOUND_CHECK_MS = 200;
@@ -24,6 +24,8 @@ export interface VirtualSirenOptions {
   acknowledge?: boolean | (() => boolean);
   /** The settings it holds at start (installed with it). */
   settings?: TSirenDeviceSettings | null;
+  /** The battery volts it reports (its unit's last reading, so a demo's weak battery stays weak); default 12.6. */
+  batteryVolts?: number | null;
   /** Called with every command received (parsed JSON). */
   onCommand?: (command: Record<string, unknown>) => void;
 }
@@ -71,7 +73,7 @@ export async function startVirtualSiren(opts: VirtualSirenOptions): Promise<Virt
     if (!client.connected) return;
     const report = {
       sirenId: opts.sirenId,
-      voltage: VIRTUAL_BATTERY_VOLTS,
+      voltage: opts.batteryVolts ?? VIRTUAL_BATTERY_VOLTS,
       at: opts.clock.now().toISOString(),
       ...(settings ? { settings } : {}),
       ...extra,
