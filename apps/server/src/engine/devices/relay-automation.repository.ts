@@ -78,7 +78,10 @@ export async function activeTriggers(
   return active;
 }
 
-/** Keeps what automation set, and the board's state, with its audit row. */
+/**
+ * Keeps what automation set, and the board's state, with its audit row: once, when several engine processes saw the
+ * same change (the update takes only the relay still in its former state; switching the board twice is harmless).
+ */
 export async function recordAutomation(
   db: Tx,
   relay: AutomatedRelay,
@@ -87,7 +90,12 @@ export async function recordAutomation(
   reason: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(remoteRelays).set({ automationOn: on, toggled: on }).where(eq(remoteRelays.id, relay.id));
+    const taken = await tx
+      .update(remoteRelays)
+      .set({ automationOn: on, toggled: on })
+      .where(and(eq(remoteRelays.id, relay.id), eq(remoteRelays.automationOn, !on)))
+      .returning({ id: remoteRelays.id });
+    if (taken.length === 0) return;
     await tx.insert(hardwareAudit).values({
       customerId: relay.customerId,
       hardwareId: relay.hardwareId,
