@@ -18,6 +18,7 @@ import { createHistoryBackfill } from './observations/history-backfill.ts';
 import { createPolicyEngine } from './policies/policy-engine.ts';
 import { createReportWorker } from './reports/report-worker.ts';
 import { createDemoMeteorologist } from './policies/proactive-forecasts.ts';
+import { createDailyForecastMailer } from './forecasts/daily-forecast-mailer.ts';
 import { createSimulatorTicker } from './simulator-ticker.ts';
 
 export interface Engine {
@@ -75,6 +76,8 @@ export async function startEngine(
   // reports built as pg-boss jobs and e-mailed through the notifier (issue 17)
   parts.push(createReportWorker(ctx));
   if (ctx.demo && simulated) parts.push(createDemoMeteorologist(ctx));
+  // the users' daily forecast e-mails of the locations they picked (issue 15)
+  parts.push(createDailyForecastMailer(ctx));
   const started: EngineService[] = [];
   try {
     for (const part of parts) {

@@ -23,6 +23,8 @@ export type AlertEventKind =
   // issue 15: a password change's notice to the user, and a question to the meteorologists' desk
   | 'password-changed'
   | 'consultation-request'
+  // issue 15: a user's daily forecast e-mail of the locations they picked
+  | 'daily-forecast'
   // issue 17: a report built, to its requester (the recipients in copy), with its files or their links
   | 'report-ready';
 
@@ -33,6 +35,7 @@ export const DIRECT_KINDS: readonly AlertEventKind[] = [
   'contact-welcome',
   'password-changed',
   'consultation-request',
+  'daily-forecast',
   'report-ready',
 ];
 
