@@ -11,6 +11,8 @@ import { NotFound } from './layout/not-found.tsx';
 import { SCREEN_ROUTES } from './routes.tsx';
 
 const UnauthorizedPage = lazy(() => import('./auth/unauthorized-page.tsx'));
+// the station historical page answers visitors without a session too (spec 03 §6): outside the sign-in gate
+const HistoricalRoute = lazy(() => import('../features/historical/components/historical-route.tsx'));
 
 /** The app's routes: the OIDC return pages and /Unauthorized outside sign-in, the screens inside it. */
 export function buildRoutes(): RouteObject[] {
@@ -24,6 +26,15 @@ export function buildRoutes(): RouteObject[] {
           <UnauthorizedPage />
         </Suspense>
       ),
+    },
+    {
+      path: '/Historical/:weatherStationId/:imageUrl?',
+      element: (
+        <Suspense fallback={null}>
+          <HistoricalRoute />
+        </Suspense>
+      ),
+      errorElement: <ErrorScreen />,
     },
     {
       element: (

@@ -34,6 +34,11 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: '/Consultation',
     Screen: lazy(() => import('../features/consultation/components/consultation-page.tsx')),
   },
+  // the Air Quality page (issue 17; /Historical is the router's, outside the sign-in gate)
+  {
+    path: '/AirQuality',
+    Screen: lazy(() => import('../features/air-quality/components/air-quality-page.tsx')),
+  },
 ];
 
 /** Paths of the registered screens, for visibleSidebarEntries and the avatar menu. */

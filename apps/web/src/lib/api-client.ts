@@ -170,7 +170,8 @@ async function send(
   return payload;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** The body of an answer as JSON (text when it is not JSON; undefined when empty). */
+export async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (!text) return undefined;
@@ -181,7 +182,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+/** The ApiError of a failed answer, with the server's message and field errors. */
+export function toApiError(response: Response, payload: unknown): ApiError {
   const exception =
     payload && typeof payload === 'object' && 'responseException' in payload
       ? (payload as { responseException?: { message?: unknown; errors?: unknown } }).responseException
