@@ -51,6 +51,7 @@ export async function buildMapServer(strikeSource: StrikeSource = noStrikes) {
   installErrorHandling(app);
   // The bench measures the map service, not token verification (tested in the server suite).
   app.decorate('authenticate', async () => {});
+  app.decorate('authenticateHook', (_request: unknown, _reply: unknown, done: () => void) => done());
   const deps = { clock: { now: () => BENCH_NOW }, weather } as unknown as AppDeps;
   await app.register(mapModule, {
     prefix: '/map',

@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './platform/config.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
-import { loggerOptions, requestLogging } from './platform/logger.ts';
+import { lazyChildLogger, loggerOptions, requestLogging } from './platform/logger.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
@@ -55,6 +55,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return503OnClosing: true,
     // one line per request, at info only when it matters (platform/logger.ts requestLogging)
     logController: new LogController({ disableRequestLogging: true }),
+    // a request's logger is made when it first writes (platform/logger.ts)
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -101,7 +103,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: { hide: true }, config: { dataAnswer: true } }, async () => ({
+    status: 'ok',
+  }));
   // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
   // database away, or the strikes that waited being applied), with what waits in the ingest journals and
   // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it

@@ -1,14 +1,19 @@
 // Request logging: one line per answered request, at info for writes, failures and slow reads.
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLogging } from './logger.ts';
+import { lazyChildLogger, requestLogging } from './logger.ts';
 
 async function linesFor(level: string, requests: { method: 'GET' | 'POST'; url: string }[]) {
-  const lines: { level: number; msg: string; res?: { statusCode: number } }[] = [];
+  const lines: { level: number; msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
   const stream = { write: (line: string) => void lines.push(JSON.parse(line)) };
   const app = Fastify({
     logger: { level, stream },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
+  });
+  app.get('/says', async (request) => {
+    request.log.warn({ detail: 1 }, 'said');
+    return { ok: true };
   });
   await app.register(requestLogging);
   app.get('/read', async () => ({ ok: true }));
@@ -16,7 +21,7 @@ async function linesFor(level: string, requests: { method: 'GET' | 'POST'; url: 
   app.get('/fail', async (_request, reply) => reply.code(404).send({}));
   for (const r of requests) await app.inject(r);
   await app.close();
-  return lines.filter((l) => l.msg === 'request completed');
+  return lines.filter((l) => l.msg !== undefined);
 }
 
 describe('requestLogging', () => {
@@ -38,5 +43,19 @@ describe('requestLogging', () => {
       { method: 'POST', url: '/write' },
     ]);
     expect(lines.map((l) => l.level)).toEqual([20, 30]);
+  });
+});
+
+describe('lazyChildLogger', () => {
+  it("writes a request's lines with its request id, made when the request first writes", async () => {
+    const lines = await linesFor('info', [
+      { method: 'GET', url: '/says' },
+      { method: 'GET', url: '/fail' },
+    ]);
+    expect(lines.map((l) => [l.msg, typeof l.reqId])).toEqual([
+      ['said', 'string'],
+      ['request completed', 'string'],
+    ]);
+    expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
   });
 });

@@ -2,7 +2,8 @@
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders, securityHeaders } from './security-headers.ts';
+import type { AnyRoute } from '@allclear/contracts/routes';
+import { dataAnswerHeaders, helmetHeaders, securityHeaders } from './security-headers.ts';
 
 const OPTIONS = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'] } },
@@ -32,6 +33,31 @@ async function headersOf(plugin: 'helmet' | 'ours') {
 }
 
 describe('securityHeaders', () => {
+  it("gives a route-table answer the API's headers (OWASP REST), and a document helmet's", async () => {
+    const app = Fastify({ logger: false });
+    await app.register(securityHeaders, OPTIONS);
+    app.get('/page', async () => 'page');
+    app.get('/api/thing', { config: { route: {} as AnyRoute } }, async () => ({ data: 1 }));
+    const page = await app.inject({ method: 'GET', url: '/page' });
+    const data = await app.inject({ method: 'GET', url: '/api/thing' });
+    await app.close();
+    const helmeted = await helmetHeaders(OPTIONS);
+    for (const [name, value] of Object.entries(helmeted)) expect(page.headers[name]).toBe(value);
+    expect(data.headers).toMatchObject({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'strict-transport-security': helmeted['strict-transport-security'],
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    expect(data.headers).not.toHaveProperty('cross-origin-opener-policy');
+    expect(Object.keys(dataAnswerHeaders(helmeted)).sort()).toEqual(
+      Object.keys(data.headers)
+        .filter((h) => h in dataAnswerHeaders(helmeted))
+        .sort(),
+    );
+  });
+
   it("sends exactly @fastify/helmet's headers, on found and not-found answers", async () => {
     expect(await headersOf('ours')).toEqual(await headersOf('helmet'));
   });

@@ -1,8 +1,16 @@
-// The security headers of every answer: exactly what @fastify/helmet sends for the same options, worked out once at
-// start. @fastify/helmet builds helmet's middleware again for every request (its CSP directives parsed and written
-// each time), which was a fifth of the time of a /healthz answer (issue 18 profile); the headers do not change
-// between requests, so they are computed by one request to a private Fastify with @fastify/helmet and then set
-// from one hook. A route may still replace one (the identity pages send their own CSP).
+// The security headers of every answer, worked out once at start (issue 18 profile: @fastify/helmet built helmet's
+// middleware again for every request, its CSP directives parsed and written each time, a fifth of a /healthz answer;
+// and each header costs every answer again in Node's header checks).
+//
+// Documents (the web app, the identity pages, the API docs, anything not from the route table and not marked
+// `dataAnswer`) get exactly what
+// @fastify/helmet sends for our options, computed by one request to a private Fastify with @fastify/helmet. The
+// answers of the route table and /healthz (JSON, images, tiles, event streams: never a page a browser renders)
+// get the headers the
+// OWASP REST Security Cheat Sheet asks of an API ('Security Headers'): a CSP that loads nothing and frames nowhere,
+// X-Frame-Options DENY, nosniff, helmet's HSTS and Cross-Origin-Resource-Policy; helmet's other headers (COOP,
+// Origin-Agent-Cluster, the referrer policy, DNS prefetch, download options, Flash policies, XSS auditor) only
+// concern documents. A route may still replace one (the identity pages send their own CSP).
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,12 +34,41 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   return headers;
 }
 
-/** Sets @fastify/helmet's headers (for `options`) on every answer, computed once at registration. */
+/** The headers of a route-table answer (JSON, an image, a tile, a stream), from the document headers. */
+export function dataAnswerHeaders(documentHeaders: Readonly<Record<string, string>>): Record<string, string> {
+  const kept = ['strict-transport-security', 'cross-origin-resource-policy'];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  for (const name of kept) if (documentHeaders[name]) headers[name] = documentHeaders[name];
+  return headers;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security headers of this route's answers (set at registration by securityHeaders). */
+    securityHeaders?: Readonly<Record<string, string>>;
+    /** An answer that is data, not a page, outside the route table (/healthz): it gets the API's headers. */
+    dataAnswer?: boolean;
+  }
+}
+
+/**
+ * Sets the security headers on every answer: @fastify/helmet's (for `options`) on documents, the API's on the answers of
+ * routes registered from the route table (platform/route.ts marks them). Register it before the routes.
+ */
 export const securityHeaders: FastifyPluginAsync<FastifyHelmetOptions> = fp(
   async (app, options) => {
-    const headers = await helmetHeaders(options);
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const documents = await helmetHeaders(options);
+    const data = dataAnswerHeaders(documents);
+    app.addHook('onRoute', (route) => {
+      if (route.config?.route || route.config?.dataAnswer)
+        route.config = { ...route.config, securityHeaders: data };
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(request.routeOptions.config.securityHeaders ?? documents);
       done();
     });
   },

@@ -106,9 +106,12 @@ export const devFaultsPlugin = fp<{ config: Config }>(
     }
     const registry = new FaultRegistry();
     app.decorate('devFaults', registry);
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // a callback hook, done at once while no fault is set: it runs on every request of a development server
+    app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if (registry.list().length === 0) return done();
       const fault = registry.match(request.url.split('?')[0]!, request.principal?.userId ?? null);
-      if (fault) return answer(reply, fault);
+      if (fault) return void answer(reply, fault);
+      done();
     });
   },
   { name: 'allclear-dev-faults', fastify: '5.x' },

@@ -1,7 +1,7 @@
 // The map service at /map (spec 01 §7 'Map service'): signed-in data calls, and public images,
 // tiles and styles that MapLibre fetches without our bearer header. See README.md for every URL.
 import type { FastifyPluginAsync } from 'fastify';
-// app.authenticate is declared with the auth plugin
+// app.authenticate and app.authenticateHook are declared with the auth plugin
 import type {} from '../../platform/auth.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -41,7 +41,7 @@ export const mapModule: FastifyPluginAsync<MapModuleOptions> = async (app, opts)
     cache,
   });
   await app.register(async (signedIn) => {
-    signedIn.addHook('onRequest', signedIn.authenticate);
+    signedIn.addHook('onRequest', signedIn.authenticateHook);
     // Alerts/ByPoint is a POST whose inputs are in the query: clients often send it with a JSON
     // content type and no body, which is not an error here.
     signedIn.removeContentTypeParser('application/json');
