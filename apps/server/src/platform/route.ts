@@ -4,10 +4,12 @@
 // and the OpenAPI tags. A route module writes no path and no schema of its own:
 // `register(app, routes.locationList, {}, handler)`. A 'raw' or 'stream' route answers through `reply`.
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, errorResponses, ZResponseException } from '@allclear/contracts';
 import type { AnyRoute } from '@allclear/contracts/routes';
+import { compileSerializer } from './compiled-serializer.ts';
 
 type SchemaOf<R, Field extends string> = R extends { [K in Field]: infer S extends z.ZodType }
   ? z.output<S>
@@ -43,6 +45,11 @@ export type RouteHandler<R, F = object> = (
 export interface RegisterOptions<F> {
   /** Path params fixed by this registration (see FixedParams). */
   fixed?: F;
+  /**
+   * Serialise the 200 answer with code compiled from its schema (platform/compiled-serializer.ts) rather than zod's
+   * encoding: for an answer computed on every request of a hot route. Errors keep zod's.
+   */
+  compiled?: boolean;
   /** Route config, read by hooks (e.g. `signedUrl` in modules/api/index.ts). */
   config?: Record<string, unknown>;
 }
@@ -116,10 +123,17 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
     }
     return reply.type('application/json; charset=utf-8').send(body);
   };
+  const compiled = options.compiled && response[200] ? compileSerializer(response[200]) : undefined;
   app.route({
     method: route.method,
     url: urlUnder(app.prefix, fill(route.path, fixed, encodeURIComponent)),
     schema,
+    ...(compiled && {
+      serializerCompiler: (compiling: FastifyRouteSchemaDef<unknown>) =>
+        String(compiling.httpStatus) === '200'
+          ? compiled
+          : serializerCompiler(compiling as Parameters<typeof serializerCompiler>[0]),
+    }),
     config: { ...options.config, route },
     handler: route.answer === 'data' ? sendData : typed,
   });

@@ -152,6 +152,37 @@ export async function strikesNear(
   return found;
 }
 
+/**
+ * The counted strikes of `candidates` within `radiusMiles` of a location (cloud strikes only where it counts them), with
+ * their distance and bearing, nearest first (equal distances in the candidates' order).
+ */
+export function strikesByDistance(
+  location: { latitude: number; longitude: number; countCloudToGroundOnly: boolean },
+  radiusMiles: number,
+  candidates: readonly NearStrike[],
+): StrikeFromLocation[] {
+  if (radiusMiles <= 0) return [];
+  const near: StrikeFromLocation[] = [];
+  for (const row of candidates) {
+    if (location.countCloudToGroundOnly && row.type !== 1 && row.type !== 3) continue;
+    const distanceMiles = greatCircleMiles(location, row);
+    if (distanceMiles > radiusMiles) continue;
+    near.push({ time: row.time, distanceMiles, bearingDeg: initialBearingDeg(location, row) });
+  }
+  return near.sort((a, b) => a.distanceMiles - b.distanceMiles);
+}
+
+/** The nearest of strikes sorted by strikesByDistance that fell during the last `allClearMinutes` before `now`. */
+export function nearestInWindow(
+  byDistance: readonly StrikeFromLocation[],
+  allClearMinutes: number,
+  now: Date,
+): StrikeFromLocation | undefined {
+  const to = now.getTime();
+  const from = to - allClearMinutes * 60_000;
+  return byDistance.find((s) => s.time.getTime() >= from && s.time.getTime() <= to);
+}
+
 /** The nearest counted strike within `radiusMiles` during the last `allClearMinutes` before `now`, of `candidates`. */
 export function nearestStrike(
   location: { latitude: number; longitude: number; countCloudToGroundOnly: boolean },
@@ -160,28 +191,18 @@ export function nearestStrike(
   candidates: readonly NearStrike[],
   now: Date,
 ): StrikeFromLocation | undefined {
-  if (radiusMiles <= 0) return undefined;
-  const from = now.getTime() - allClearMinutes * 60_000;
-  let best: StrikeFromLocation | undefined;
-  for (const row of candidates) {
-    if (row.time.getTime() > now.getTime() || row.time.getTime() < from) continue;
-    if (location.countCloudToGroundOnly && row.type !== 1 && row.type !== 3) continue;
-    const distanceMiles = greatCircleMiles(location, row);
-    if (distanceMiles > radiusMiles || (best && best.distanceMiles <= distanceMiles)) continue;
-    best = { time: row.time, distanceMiles, bearingDeg: initialBearingDeg(location, row) };
-  }
-  return best;
+  return nearestInWindow(strikesByDistance(location, radiusMiles, candidates), allClearMinutes, now);
 }
 
 /**
- * A location's lightning threat at `now` from its zones in force, its zone states and the strikes near it (pure: the
- * API serves it from what it keeps in memory, getLightningThreat from the database).
+ * A location's lightning threat at `now` from its zones in force, its zone states and its nearest strike (nearestStrike)
+ * (pure: the API serves it from what it keeps in memory, getLightningThreat from the database).
  */
 export function threatOf(
   location: { latitude: number; longitude: number; countCloudToGroundOnly: boolean },
   zones: { radii: readonly number[]; allClearMinutes: number; lockedByPolicy: boolean },
   states: readonly ZoneStateView[],
-  candidates: readonly NearStrike[],
+  nearest: StrikeFromLocation | undefined,
   now: Date,
 ): LightningThreat {
   const zoneList = zoneThreats(zones.radii, zones.allClearMinutes, states, now);
@@ -202,13 +223,6 @@ export function threatOf(
       bearingDeg: newest.lastStrikeBearingDeg ?? 0,
     };
   }
-  const nearest = nearestStrike(
-    location,
-    outermostRadius(zones.radii),
-    zones.allClearMinutes,
-    candidates,
-    now,
-  );
   if (nearest) threat.nearestStrike = nearest;
   return threat;
 }
@@ -232,7 +246,9 @@ export async function getLightningThreat(
   const { location, zones, states } = loaded;
   const radius = outermostRadius(zones.radii);
   const from = new Date(now.getTime() - zones.allClearMinutes * 60_000);
-  return threatOf(location, zones, states, await strikesNear(db, location, radius, from), now);
+  const candidates = await strikesNear(db, location, radius, from);
+  const nearest = nearestStrike(location, radius, zones.allClearMinutes, candidates, now);
+  return threatOf(location, zones, states, nearest, now);
 }
 
 /** Which of the given locations are in a lightning delay at `now` (spec 01 §4 'Lightning in delay'), ascending ids. */

@@ -79,7 +79,7 @@ export const mapRoutes: FastifyPluginAsync<MapRoutesOptions> = async (app, opts)
   // one route per radar type (`/map/past`, `/map/future`...), as the table's enum param lists them
   for (const type of RADAR_TYPES) {
     register(app, routes.mapRadarFrames, { fixed: { radarType: type } }, async (request) =>
-      radar.frames(type, request.query, clock.now()),
+      radar.preparedFrames(type, request.query, clock.now()),
     );
   }
 };

@@ -14,6 +14,7 @@ import {
 } from '@allclear/contracts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { Prepared } from '../../platform/route.ts';
 import { IemRadarSource } from './iem-radar-source.ts';
 import { etagOf, imageReply, type CachedImage, type ImageCache } from './image-cache.ts';
 import type { MapConfig } from './map-config.ts';
@@ -61,8 +62,13 @@ export interface RadarServiceDeps {
   log?: WeatherLogger;
 }
 
+/** Distinct frame-list answers kept prepared; past it they are prepared afresh. */
+const FRAME_ANSWERS_KEPT = 256;
+
 export class RadarService {
   private readonly iem: IemRadarSource;
+  /** Frame-list answers by type, newest frame and query: the list changes once per frame (5 minutes). */
+  private readonly frameAnswers = new Map<string, Prepared<TRadarFramesResponse['data']>>();
 
   constructor(private readonly deps: RadarServiceDeps) {
     this.iem = new IemRadarSource({
@@ -77,6 +83,24 @@ export class RadarService {
   /** Where images come from, as the frame list says. */
   sourceOf(type: TRadarType): string {
     return this.deps.config.radarSource === 'iem' && !isRoadType(type) ? 'iem' : 'simulator';
+  }
+
+  /**
+   * The frame list as a prepared answer (serialised once): the same for every request until the newest frame moves
+   * (issue 18: the dashboard map asks for it on every load).
+   */
+  preparedFrames(
+    type: TRadarType,
+    query: { frame?: number; future?: boolean; product?: string },
+    now: Date,
+  ): Prepared<TRadarFramesResponse['data']> {
+    const key = [type, latestFrameMs(now), query.frame, query.future, query.product].join('|');
+    let answer = this.frameAnswers.get(key);
+    if (!answer) {
+      if (this.frameAnswers.size >= FRAME_ANSWERS_KEPT) this.frameAnswers.clear();
+      this.frameAnswers.set(key, (answer = new Prepared(this.frames(type, query, now))));
+    }
+    return answer;
   }
 
   /** The frame list of a radar type, oldest first (see the map README for each type's span). */

@@ -9,13 +9,15 @@ import type { Database } from '../../../db/client.ts';
 import { loadLightningPolicies } from '../../../engine/lightning/lightning.repository.ts';
 import {
   locationsInDelay,
+  nearestInWindow,
+  strikesByDistance,
   strikesNear,
   threatOf,
-  type NearStrike,
   type StrikeFromLocation,
 } from '../../../engine/lightning/queries.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
+import { Prepared } from '../../../platform/route.ts';
 import type { VisibleLocation } from '../../shared/location-access.ts';
 import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
 import type { ApiReads } from '../../shared/reads.ts';
@@ -25,7 +27,12 @@ import { DATABASE_ROWS_TTL_MS, type ZoneStateMirror } from './zone-state-mirror.
 const presentStrike = (s: StrikeFromLocation | undefined) =>
   s ? { time: s.time.toISOString(), distanceMiles: s.distanceMiles, bearingDeg: s.bearingDeg } : null;
 
+/** Distinct delay answers kept prepared (a few hours of one countdown); past it they are prepared afresh. */
+const DELAY_ANSWERS_KEPT = 10_000;
+
 export class LightningService {
+  private readonly delayAnswers = new Map<string, Prepared<TLightningDelay>>();
+
   constructor(
     private readonly repo: LightningRepository,
     private readonly db: Database,
@@ -51,34 +58,47 @@ export class LightningService {
     );
   }
 
-  /** item1..item4 as 'hh:mm:ss' (spec 01 §3 'Lightning delay'). */
-  async delay(p: Principal, id: number): Promise<TLightningDelay> {
+  /**
+   * item1..item4 as 'hh:mm:ss' (spec 01 §3 'Lightning delay'), computed at the request's time. The answers themselves
+   * are few (every clear location has the same one, a countdown a new one per second), so each distinct answer is
+   * prepared (serialised) once and served to every request that computes it.
+   */
+  async delay(p: Principal, id: number): Promise<Prepared<TLightningDelay>> {
     const { location, zones } = await this.inForce(p, id);
     const states = await this.zoneStates.zones(location.id);
     const last = [1, 2, 3, 4].map((zone, i) => {
       if (zones.radii[i]! <= 0) return null;
       return states.find((s) => s.zone === zone)?.lastStrikeAt?.getTime() ?? null;
     }) as [number | null, number | null, number | null, number | null];
-    return delayItems(last, zones.allClearMinutes, this.clock.now().getTime());
+    const items = delayItems(last, zones.allClearMinutes, this.clock.now().getTime());
+    const key = `${items.item1} ${items.item2} ${items.item3} ${items.item4}`;
+    let answer = this.delayAnswers.get(key);
+    if (!answer) {
+      if (this.delayAnswers.size >= DELAY_ANSWERS_KEPT) this.delayAnswers.clear();
+      this.delayAnswers.set(key, (answer = new Prepared(items)));
+    }
+    return answer;
   }
 
   /**
-   * The stored strikes near a location within its outermost zone since its all-clear span began: kept until the
-   * engine says its zones changed (a strike in reach changes them), at most a delay poll.
+   * The counted strikes near a location within its outermost zone since its all-clear span began, nearest first
+   * (strikesByDistance): read and sorted once per change of its zones (a strike in reach changes them), at most once a
+   * delay poll; each request takes the first one inside its own window.
    */
   private strikesNear(
     location: VisibleLocation,
     radiusMiles: number,
     allClearMinutes: number,
-  ): Promise<NearStrike[]> {
+  ): Promise<StrikeFromLocation[]> {
     if (radiusMiles <= 0) return Promise.resolve([]);
     return this.reads.cache.get(
       `strikesNear:${location.id}:${radiusMiles}:${allClearMinutes}`,
       DATABASE_ROWS_TTL_MS,
       [readTags.lightning(location.id), readTags.customer(location.customerId)],
-      () => {
+      async () => {
         const from = new Date(this.clock.now().getTime() - allClearMinutes * 60_000);
-        return strikesNear(this.db, location, radiusMiles, from);
+        const candidates = await strikesNear(this.db, location, radiusMiles, from);
+        return strikesByDistance(location, radiusMiles, candidates);
       },
     );
   }
@@ -91,7 +111,8 @@ export class LightningService {
       this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
     ]);
     const now = this.clock.now();
-    const threat = threatOf(location, zones, states, near, now);
+    const nearest = nearestInWindow(near, zones.allClearMinutes, now);
+    const threat = threatOf(location, zones, states, nearest, now);
     return {
       locationId: id,
       inDelay: threat.inDelay,
