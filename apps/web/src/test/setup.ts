@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { useToastStore } from '../components/toast/toast-store.ts';
 
 // Lazy route screens are transformed on first import; on a busy 2-core machine that can take seconds.
 configure({ asyncUtilTimeout: 5000 });
@@ -12,6 +13,8 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   sessionStorage.clear();
+  // the toast is app-wide state: one test's toast must not open in the next test's screen
+  useToastStore.getState().close();
 });
 
 // jsdom has no layout: answer min-width queries as a 1280 px wide desktop, so the sidebar is permanent.
