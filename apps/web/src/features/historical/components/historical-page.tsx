@@ -30,6 +30,7 @@ import { useStationHistory, type HistoryRange } from '../api/get-station-history
 import { precipitationOption, temperatureOption, windOption } from './history-charts.ts';
 import {
   BACK,
+  CHOOSE_RANGE,
   CURRENT_CONDITIONS,
   HISTORICAL_DATA,
   HISTORY_FAILED,
@@ -205,27 +206,22 @@ function HistorySection({ station }: { station: THistoricalStation }) {
     const end = Date.now() - 60_000;
     return { start: localInput(end - 14 * 86_400_000), end: localInput(end) };
   });
+  const startMs = new Date(custom.start).getTime();
+  const endMs = new Date(custom.end).getTime();
   const customError =
-    tab === 'Custom'
-      ? customRangeError({
-          start: new Date(custom.start).getTime(),
-          end: new Date(custom.end).getTime(),
-          now,
-          evapotranspiration: false,
-        })
-      : null;
+    tab !== 'Custom'
+      ? null
+      : Number.isNaN(startMs) || Number.isNaN(endMs)
+        ? CHOOSE_RANGE
+        : customRangeError({ start: startMs, end: endMs, now, evapotranspiration: false });
   const range: HistoryRange = useMemo(
     () =>
-      tab === 'Custom'
-        ? {
-            kind: 'Custom',
-            start: new Date(custom.start).toISOString(),
-            end: new Date(custom.end).toISOString(),
-          }
-        : { kind: tab },
-    [tab, custom.start, custom.end],
+      tab === 'Custom' && !Number.isNaN(startMs) && !Number.isNaN(endMs)
+        ? { kind: 'Custom', start: new Date(startMs).toISOString(), end: new Date(endMs).toISOString() }
+        : { kind: tab === 'Custom' ? 'Week' : tab },
+    [tab, startMs, endMs],
   );
-  const validCustom = tab !== 'Custom' || (customError === null && !!custom.start && !!custom.end);
+  const validCustom = tab !== 'Custom' || customError === null;
   const history = useStationHistory(station.id, range, validCustom);
 
   return (

@@ -22,3 +22,4 @@ export const HISTORY_FAILED = 'Unable to load historical data.';
 export const NO_DATA = 'No data for this range.';
 export const CURRENT_CONDITIONS = 'Current Conditions';
 export const SNAPSHOTS_TITLE = 'Lightning & Condition Snapshots';
+export const CHOOSE_RANGE = 'Choose a start and an end.';
