@@ -165,6 +165,11 @@ export default tseslint.config(
     },
   },
   {
+    // the web push service worker runs in a ServiceWorkerGlobalScope
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

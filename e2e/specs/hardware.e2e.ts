@@ -378,7 +378,12 @@ describe('[ADMIN][HARDWARE] On-Site Hardware', () => {
     await page.getByRole('button', { name: 'Delete Journey Gates' }).click();
     const remove = page.getByRole('dialog', { name: 'Delete Stored Message' });
     await settled(remove);
+    const deleted = page.waitForResponse(
+      (r) =>
+        r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith('/api/PA/StoredMessage/'),
+    );
     await remove.getByRole('button', { name: 'Delete' }).click();
+    expect((await deleted).status()).toBe(200);
     await toast(page, 'Successfully Deleted Stored Message');
     await expect.poll(() => table.getByRole('row').filter({ hasText: 'Journey Gates' }).count()).toBe(0);
   });

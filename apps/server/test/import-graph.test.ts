@@ -100,9 +100,16 @@ describe('import graph', () => {
   });
 
   it('finds a circle when there is one', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([
-      ['c', 'b', 'a'],
-    ]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['c', 'b', 'a']]);
   });
 
   it('has no circle, type imports included', () => {
