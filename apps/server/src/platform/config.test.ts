@@ -108,6 +108,7 @@ describe('loadConfig', () => {
       NOTIFY_MAINTENANCE_SECONDS: 30,
       NOTIFY_SMS_PER_MINUTE: 6,
       NOTIFY_EMAIL_PER_MINUTE: 10,
+      SUPPORT_EMAIL: 'meteorologists@allclear.local',
     });
     expect(c.devices).toEqual({ mqttPort: 1884, mqttUrl: undefined });
     expect(c.geocoding).toEqual({ url: undefined, key: undefined, timeoutMs: 3000 });

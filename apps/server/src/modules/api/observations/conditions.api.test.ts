@@ -14,6 +14,7 @@ import {
   ZNwsAdvisoryDetails,
   ZObservationForLocation,
   ZObservationHistoryPoint,
+  ZStationHistory,
   ZPointObservation,
   ZPolicyWarnings,
   ZProactiveForecasts,
@@ -79,26 +80,14 @@ describe('responses parse with their contracts', () => {
       () => `/api/Observations/Historical/${locationA()}?hours=1`,
       ZObservationHistoryPoint.array(),
     ],
-    [
-      'timeline (day)',
-      () => `/api/Observations/Historical/Day/${stationId}`,
-      ZObservationHistoryPoint.array(),
-    ],
-    [
-      'timeline (week)',
-      () => `/api/Observations/Historical/Week/${stationId}`,
-      ZObservationHistoryPoint.array(),
-    ],
-    [
-      'timeline (month)',
-      () => `/api/Observations/Historical/Month/${stationId}`,
-      ZObservationHistoryPoint.array(),
-    ],
+    ['timeline (day)', () => `/api/Observations/Historical/Day/${stationId}`, ZStationHistory],
+    ['timeline (week)', () => `/api/Observations/Historical/Week/${stationId}`, ZStationHistory],
+    ['timeline (month)', () => `/api/Observations/Historical/Month/${stationId}`, ZStationHistory],
     [
       'timeline (custom)',
       () =>
         `/api/Observations/Historical/Custom/${stationId}?startDate=2026-07-01T00:00:00Z&endDate=2026-07-01T17:00:00Z`,
-      ZObservationHistoryPoint.array(),
+      ZStationHistory,
     ],
     ['violations', () => `/api/observations/Violations/${locationA()}`, ZPolicyWarnings],
     ['policy warnings', () => `/api/PolicyWarnings/Location/${locationA()}`, ZPolicyWarnings],
@@ -168,15 +157,20 @@ describe('what the calls answer', () => {
     expect(new Date(points[1]!.date).getTime() - new Date(points[0]!.date).getTime()).toBe(5 * 60_000);
   });
 
-  it("the station's week is one point per day of recorded observations", async () => {
+  it("the station's week is one local day's row per day of recorded observations (min, avg, max)", async () => {
     const res = await app.inject({
       method: 'GET',
       url: `/api/Observations/Historical/Week/${stationId}`,
       headers: await auth(t.a.admin.id),
     });
-    const points = ZObservationHistoryPoint.array().parse(res.json().data);
-    expect(points.map((p) => p.date)).toEqual(['2026-07-01T00:00:00.000Z']);
-    expect(points[0]!.avgAmbientTemperature).toEqual(expect.any(Number));
+    const week = ZStationHistory.parse(res.json().data);
+    expect(week.interval).toBe('Daily');
+    expect(week.timeZone).toBe('America/Chicago');
+    expect(week.rows.map((r) => r.date)).toEqual(['2026-07-01']);
+    const [day] = week.rows;
+    expect(day!.minAmbientTemperature!).toBeLessThanOrEqual(day!.avgAmbientTemperature!);
+    expect(day!.avgAmbientTemperature!).toBeLessThanOrEqual(day!.maxAmbientTemperature!);
+    expect(day!.maxWindGust!).toBeGreaterThanOrEqual(day!.maxWindSpeed!);
   });
 
   it("the 90-day limit is named in the spec's words", async () => {
