@@ -4,7 +4,7 @@
 // PostGIS ST_DWithin query on the same locations in the same run; then strike-to-enqueued-notification
 // latency through the lightning engine on an in-memory PGlite with a recording enqueueAlert
 // (target: p99 < 100 ms at 1,000 strikes/s, both in the sustained state and at the onset of 150 storms at once);
-// then a database outage (issue 21): strikes at the peak rate taken through the ingest journal (on disk, synced
+// then a database outage (issue 21, on PostgreSQL in a database of its own when reachable, as production runs): strikes at the peak rate taken through the ingest journal (on disk, synced
 // per batch) while the database refuses every call for 60 s, and the catch-up once it answers: replay rate and
 // time to drain (target: drained within 6 s, at least 10x the peak rate) and strike-to-enqueue p99 of the
 // strikes arriving after it is back (target unchanged: 100 ms).
@@ -394,9 +394,13 @@ async function postgisPhase(all: BenchLocation[], strikes: Strike[], results: st
 }
 
 /** An in-memory PGlite, migrated, with the bench's locations of one customer. */
-async function engineDatabase(all: BenchLocation[], what: string): Promise<DatabaseHandle> {
+/**
+ * A database of the engine phases with every location: PGlite in memory, or with `url` a PostgreSQL database (the
+ * outage phase: a database that blinks is a server's, and the product's production mode is PostgreSQL).
+ */
+async function engineDatabase(all: BenchLocation[], what: string, url?: string): Promise<DatabaseHandle> {
   const t0 = performance.now();
-  const db = await openDatabase({});
+  const db = await openDatabase({ url });
   try {
     await migrateDatabase(db);
     await seedReferenceData(db);
@@ -423,7 +427,7 @@ async function engineDatabase(all: BenchLocation[], what: string): Promise<Datab
       );
     }
     console.log(
-      `${what}: PGlite in memory with ${all.length.toLocaleString('en-US')} locations ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      `${what}: ${url ? 'PostgreSQL' : 'PGlite in memory'} with ${all.length.toLocaleString('en-US')} locations ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
     return db;
   } catch (err) {
@@ -528,8 +532,48 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
  * is replayed and drained, and strike-to-enqueue of the strikes arriving after the database is back (those that
  * raised an alert, as the engine phase measures it).
  */
+const OUTAGE_DB = 'allclear_bench_outage';
+
+/** A PostgreSQL database of the outage phase's own (dropped and made again); null when PostgreSQL is not reachable. */
+async function outageDatabaseUrl(): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${OUTAGE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${OUTAGE_DB}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${OUTAGE_DB}`;
+    return url.toString();
+  } catch (err) {
+    console.log(`outage: PostgreSQL not reachable at ${PG_URL} (${(err as Error).message}); PGlite instead`);
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+async function dropOutageDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${OUTAGE_DB} WITH (FORCE)`);
+  } catch {
+    // nothing to drop
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
 async function outagePhase(all: BenchLocation[]): Promise<boolean> {
-  const db = await engineDatabase(all, 'outage');
+  const url = await outageDatabaseUrl();
+  try {
+    return await outageOn(await engineDatabase(all, 'outage', url ?? undefined));
+  } finally {
+    if (url) await dropOutageDatabase();
+  }
+}
+
+async function outageOn(db: DatabaseHandle): Promise<boolean> {
   const dir = mkdtempSync(join(tmpdir(), 'allclear-strike-journal-'));
   const journal = await openJournal<StrikeRecord>({ dir, name: 'strikes', maxWaiting: 1_000_000 });
   const flaky = flakyDatabase(db);

@@ -295,6 +295,11 @@ describe('[ASSISTANT][DASHBOARD] fallbacks when the server fails a call', () => 
   it('station image: the camera-off placeholder when the image fails to load', async () => {
     const stationId = observation.weatherStation!.id;
     await fail({ pathPattern: `^/api/Hardware/WeatherStation/Image/${stationId}$`, everyCaller: true });
+    // the image is cached for a minute (private, max-age=60) under a signed URL the server keeps as long: a
+    // browser that has not seen it yet asks for it
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await openDashboard();
     const selected = page.locator('section[aria-label="Selected location"]');
     await selected.getByRole('img', { name: 'No camera image' }).waitFor({ timeout: 20_000 });

@@ -49,12 +49,16 @@ async function runAxe(page: Page): Promise<AxeProblem[]> {
 
 async function checkAtRest(page: Page): Promise<AxeProblem[]> {
   // Let finite animations and transitions end first (a card fading in is not low contrast), and stay ended for
-  // 500 ms (a re-render may start one more); looping ones (spinners, skeletons) never end and are left alone.
+  // 500 ms (a re-render may start one more); looping ones (spinners, skeletons) never end and are left alone. A dialog,
+  // menu or tooltip part-way through its fade counts as moving too (on a loaded machine a closing menu was caught
+  // half transparent over its dialog, its transition no longer listed).
   await page.evaluate('delete window.__axeQuietSince');
   await page
     .waitForFunction(
       `(() => {
-        const busy = document.getAnimations().some((a) => a.playState === 'running' && a.effect !== null &&
+        const fading = [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiTooltip-popper')]
+          .some((el) => { const o = Number(getComputedStyle(el).opacity); return o > 0 && o < 1; });
+        const busy = fading || document.getAnimations().some((a) => a.playState === 'running' && a.effect !== null &&
           a.effect.getComputedTiming().endTime !== Infinity);
         if (busy || window.__axeQuietSince === undefined) {
           window.__axeQuietSince = busy ? undefined : performance.now();

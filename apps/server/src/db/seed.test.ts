@@ -14,6 +14,7 @@ import { createTestDatabase } from './test-db.ts';
 /** Every table the seed writes to; the engine tables are not part of the schema yet. */
 const SEEDED_TABLES = [
   'customers',
+  'air_quality_sensors',
   'roles',
   'policy_types',
   'sites',
@@ -199,6 +200,15 @@ describe('demo seed', () => {
     );
     expect(rows.filter((r) => r.flags !== 0)).toEqual([{ label: 'Choctaw Stadium', flags: 30 }]);
     expect(rows.length).toBe(11);
+  });
+
+  it("gives the demo customer twelve air-quality sensors (a second page of the Air Quality page's 10), one off", async () => {
+    const rows = await handle.query<{ customer_id: number; enabled: boolean }>(
+      'select customer_id, enabled from air_quality_sensors',
+    );
+    expect(rows.filter((r) => r.customer_id === demoId)).toHaveLength(12);
+    expect(rows.filter((r) => r.customer_id === demoId && !r.enabled)).toHaveLength(1);
+    expect(rows.filter((r) => r.customer_id === otherId)).toHaveLength(0);
   });
 
   it('has three user groups, each with seven alert-time rows', async () => {

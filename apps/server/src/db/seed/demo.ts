@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/password.ts';
 import type { Database, DatabaseHandle } from '../client.ts';
 import {
+  airQualitySensors,
   customers,
   hardware,
   locations,
@@ -530,6 +531,31 @@ async function seedDemoCustomer(tx: Tx, passwordHash: string, now: Date): Promis
       defaultPlayCount: 1,
     },
   ]);
+
+  // the organisation's own air-quality sensors (the Air Quality page, spec 03 §2.7): one at each venue and a few
+  // around town, twelve so the page has a second page of its 10; one switched off. The observation ingest gives the
+  // enabled ones their NowCast from the air-quality source every cycle.
+  const sensorAt = (name: string, latitude: number, longitude: number, enabled = true) => ({
+    customerId,
+    name,
+    latitude,
+    longitude,
+    enabled,
+  });
+  await tx
+    .insert(airQualitySensors)
+    .values([
+      ...DEMO_VENUES.map((v) =>
+        sensorAt(
+          `${v.name} Air Monitor`,
+          Number((v.latitude + 0.002).toFixed(4)),
+          Number((v.longitude - 0.002).toFixed(4)),
+        ),
+      ),
+      sensorAt('Arlington Entertainment District Air Monitor', 32.7513, -97.0824),
+      sensorAt('Fair Park Air Monitor', 32.7787, -96.7597),
+      sensorAt('Frisco Practice Fields Air Monitor', 33.1098, -96.8285, false),
+    ]);
 }
 
 async function seedOtherCustomer(tx: Tx, passwordHash: string, now: Date): Promise<void> {

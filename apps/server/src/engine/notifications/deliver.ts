@@ -5,6 +5,7 @@
 // off is not attempted: it is kept as 'skipped' with the reason.
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { DIRECT_KINDS, type AlertEventKind } from '../../platform/alerts.ts';
 import { DeliveryRepository } from './delivery.repository.ts';
 import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
@@ -53,7 +54,9 @@ export async function deliverOne(
     return 'skipped';
   }
   try {
-    if (channel === 'email' || channel === 'sms') {
+    // the flood limit is for alerts; a message one person asked for (an invite, a report, a drill's report, a
+    // password notice) is never held behind a storm's alerts to the same address, nor given up because of them
+    if ((channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(event.kind as AlertEventKind)) {
       await checkRateLimit(deps, deliveries, channel, delivery.address);
     }
     const drafted: OutgoingMessage = {

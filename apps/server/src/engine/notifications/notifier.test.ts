@@ -417,6 +417,38 @@ describe('notifier', () => {
     expect(await deliverOne(deps, b!.id, 2, false)).toBe('skipped');
     expect(sent).toEqual([a!.id, b!.id]);
   });
+
+  it('never holds a direct message (a report, an invite) behind the alerts that filled the limit', async () => {
+    const alert = lightningEvent('lightning-delay', randomUUID());
+    const report = { ...lightningEvent('lightning-delay', randomUUID()), kind: 'report-ready' as const };
+    for (const event of [alert, report])
+      await db.db
+        .insert(alertEvents)
+        .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+    const [first, second, direct] = await db.db
+      .insert(alertDeliveries)
+      .values(
+        [alert.id, alert.id, report.id].map((eventId, i) => ({
+          eventId,
+          customerId,
+          recipientKey: `test:direct-${i}`,
+          channel: 'email',
+          address: 'busy@example.test',
+        })),
+      )
+      .returning();
+    const sent: string[] = [];
+    const deps = {
+      db,
+      clock: new ManualClock('2026-07-01T17:00:00Z'),
+      perMinute: { email: 1, sms: 1 },
+      senders: { email: async (m: { deliveryId: string }) => void sent.push(m.deliveryId) } as never,
+    };
+    expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
+    await expect(deliverOne(deps, second!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
+    expect(await deliverOne(deps, direct!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([first!.id, direct!.id]);
+  });
   it('a lightning event with an LR policy still reaches the venue groups and the owner', async () => {
     const event = lightningEvent('lightning-delay', randomUUID(), {
       policyId: lightningPolicyId,

@@ -163,4 +163,20 @@ describe('station history backfill (issue 17)', () => {
     expect(await count(stationReadings15m)).toBe(14 * 96);
     expect(await backfill.runStations()).toBe(0);
   }, 60_000);
+
+  it("still gives it its past when the live ingest has already written today's rollups", async () => {
+    const station = await buildWeatherStation(t.db.db, { customerId: t.a.customer.id });
+    // at a fresh start the ingest's first cycle runs before the backfill
+    await createObservationIngest(context()).runCycle();
+    const days = async () =>
+      (
+        await t.db.db
+          .select()
+          .from(stationReadingsDaily)
+          .where(eq(stationReadingsDaily.stationId, station.id))
+      ).length;
+    expect(await days()).toBeGreaterThanOrEqual(1);
+    expect(await createHistoryBackfill(context()).runStations()).toBeGreaterThanOrEqual(1);
+    expect(await days()).toBe(731);
+  }, 60_000);
 });

@@ -81,8 +81,8 @@ export function createHistoryBackfill(
   async function runStations(): Promise<number> {
     if (!weather.simulatorMode) return 0;
     const readings = new ReadingsRepository(ctx.db.db);
-    const stations = await readings.stationsWithoutHistory();
     const now = clock.now();
+    const stations = await readings.stationsWithoutHistory(now);
     for (const s of stations) {
       await readings.insertRollups(simulatedStationHistory(weather.simulator.world.seed, s, now));
     }

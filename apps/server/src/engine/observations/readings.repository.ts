@@ -175,9 +175,9 @@ export class ReadingsRepository {
   }
 
   /** Weather stations with their unit's place and zone that have no daily rollup yet (the demo backfill's). */
-  async stationsWithoutHistory(): Promise<
-    { id: number; latitude: number; longitude: number; timeZone: string }[]
-  > {
+  async stationsWithoutHistory(
+    now: Date,
+  ): Promise<{ id: number; latitude: number; longitude: number; timeZone: string }[]> {
     return this.db
       .select({
         id: weatherStations.id,
@@ -188,7 +188,9 @@ export class ReadingsRepository {
       .from(weatherStations)
       .innerJoin(hardware, eq(hardware.id, weatherStations.hardwareId))
       .where(
-        sql`not exists (select 1 from ${stationReadingsDaily} d where d.station_id = ${weatherStations.id})`,
+        // the live ingest may already have written today (and, across midnight, yesterday): history is older
+        sql`not exists (select 1 from ${stationReadingsDaily} d where d.station_id = ${weatherStations.id}
+          and d.bucket_start < ${new Date(now.getTime() - 2 * 86_400_000)})`,
       );
   }
 

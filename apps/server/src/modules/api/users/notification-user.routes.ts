@@ -9,7 +9,7 @@ import type { AppDeps } from '../../../platform/deps.ts';
 import { register } from '../../../platform/route.ts';
 import { principalOf } from '../../shared/principal.ts';
 import { NotificationUserService } from './notification-user.service.ts';
-import { renderUnsubscribePage } from './unsubscribe-page.ts';
+import { renderUnsubscribePage, UNSUBSCRIBE_PAGE_CSP } from './unsubscribe-page.ts';
 
 /** The largest body the unsubscribe POST reads (a one-click body is 26 bytes). */
 const UNSUBSCRIBE_BODY_LIMIT = 4096;
@@ -67,6 +67,7 @@ function sendPage(reply: FastifyReply, status: number, html: string) {
       .header('cache-control', 'no-store')
       // the link's signature is in the URL: never sent on to another site
       .header('referrer-policy', 'same-origin')
+      .header('content-security-policy', UNSUBSCRIBE_PAGE_CSP)
       .type('text/html; charset=utf-8')
       .send(html)
   );

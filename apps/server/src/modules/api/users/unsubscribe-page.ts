@@ -1,5 +1,6 @@
 // The page of a notification-only contact's unsubscribe link: plain server-rendered HTML, every value escaped. The
 // GET shows a button (a link scanner that opens the URL unsubscribes nobody); the button posts to the same URL.
+import { createHash } from 'node:crypto';
 import { UNSUBSCRIBE_PAGE_TEXTS as T } from './unsubscribe-texts.ts';
 import type { UnsubscribeOutcome } from './notification-user.service.ts';
 
@@ -19,6 +20,12 @@ button{margin-top:16px;padding:12px 20px;font-size:1rem;font-weight:600;color:#f
 border-radius:4px;cursor:pointer}button:hover,button:focus{background:#082c69}`;
 
 /** The page for an outcome: before (the button), done, already done, or a link that is not valid. */
+/**
+ * The page's Content Security Policy: its one inline style by hash, its form posting to this origin, nothing else (the
+ * route table's answers otherwise get the API's policy, which loads nothing and would drop the style).
+ */
+export const UNSUBSCRIBE_PAGE_CSP = `default-src 'none'; script-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`;
+
 export function renderUnsubscribePage(
   outcome: UnsubscribeOutcome,
   applied: boolean,

@@ -3,6 +3,7 @@
 // field error of §5 under its field with nothing written, promotion and demotion (one transaction each), the
 // invite each new full user is sent, the contacts' e-mail subscription and unsubscribe link, 'resend?', and the
 // 'user-changed' bus event. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { RoleName } from '@allclear/domain';
@@ -569,6 +570,13 @@ describe('the unsubscribe link and GET notificationuser/{id}/emailsubscriptions'
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(UNSUBSCRIBE_PAGE_TEXTS.button);
     expect(await subscriptions(contact.id)).toMatchObject({ subscribed: true, unsubscribedAt: null });
+    // its Content Security Policy lets its own style and form through, and nothing else
+    const csp = String(res.headers['content-security-policy']);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(res.body)![1]!;
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
+    expect(csp).toContain("form-action 'self'");
+    expect(csp).toMatch(/^default-src 'none'/);
+    expect(res.body).not.toMatch(/<script|style="/);
   });
 
   it('unsubscribes at once on the one-click POST (RFC 8058), urlencoded or multipart', async () => {
