@@ -29,7 +29,18 @@ export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'r
 const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped']);
 
 /** Thrown for a message held back by the rate limit; it is retried like any transient failure. */
-export class RateLimitedError extends Error {}
+/**
+ * Over the per-minute limit of its address: the delivery waits (`retryAfterSeconds`) and is offered again; waiting
+ * is no failed attempt, so a flood of alerts delays a message but never uses up its attempts.
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Sends one delivery. `attempt` counts from 0 and `lastAttempt` says no retry follows. Resolves with
@@ -89,6 +100,7 @@ export async function deliverOne(
     await deliveries.markDelivered(delivery.id, attempt + 1, clock.now());
     return 'delivered';
   } catch (error) {
+    if (error instanceof RateLimitedError) throw error; // not an attempt: the row stays as it was
     const permanent = error instanceof PermanentDeliveryError;
     const dead = permanent || lastAttempt;
     const message = error instanceof Error ? error.message : String(error);
@@ -108,6 +120,8 @@ async function checkRateLimit(
   if ((await deliveries.countAcceptedSince(channel, address, since)) >= deps.perMinute[channel]) {
     throw new RateLimitedError(
       `rate limited: more than ${deps.perMinute[channel]} ${channel} per minute to ${address}`,
+      // a slot frees within the minute; one limit's share of it is the least worth waiting
+      Math.max(1, Math.ceil(60 / deps.perMinute[channel])),
     );
   }
 }

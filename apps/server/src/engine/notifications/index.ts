@@ -12,7 +12,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert, type Announcement } from './enqueue.ts';
-import { deliverOne, type DeliverDeps } from './deliver.ts';
+import { deliverOne, RateLimitedError, type DeliverDeps } from './deliver.ts';
 import { ANNOUNCE_QUEUE, DELIVERY_QUEUE, startJobQueue } from './job-queue.ts';
 import { localOutboxSender } from './channels/local-outbox.ts';
 import { smtpSender } from './channels/email.ts';
@@ -168,6 +168,15 @@ export function createNotifier(ctx: NotifierContext): Notifier {
                 );
                 log.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery');
               } catch (err) {
+                if (err instanceof RateLimitedError) {
+                  // offered again once the address's minute has room; this job ends (no attempt used)
+                  log.info(
+                    { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
+                    err.message,
+                  );
+                  await started.send(DELIVERY_QUEUE, job.data, { startAfter: err.retryAfterSeconds });
+                  return;
+                }
                 log.warn(
                   { err, deliveryId: job.data.deliveryId, attempt: job.retryCount + 1 },
                   'delivery failed',

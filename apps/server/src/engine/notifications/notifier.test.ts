@@ -412,6 +412,13 @@ describe('notifier', () => {
     expect(await deliverOne(deps, a!.id, 0, false)).toBe('delivered');
     local.advance(59_999);
     await expect(deliverOne(deps, b!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
+    // waiting is no attempt: even offered as the last one, the row is neither failed nor dead, and says when to
+    // offer it again
+    const limited = await deliverOne(deps, b!.id, 4, true).catch((err: unknown) => err);
+    expect(limited).toBeInstanceOf(RateLimitedError);
+    expect((limited as RateLimitedError).retryAfterSeconds).toBe(60);
+    const [waiting] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, b!.id));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     local.advance(1);
     expect(await deliverOne(deps, b!.id, 1, false)).toBe('delivered');
     expect(await deliverOne(deps, b!.id, 2, false)).toBe('skipped');
