@@ -216,7 +216,18 @@ describe('[SUPER ADMIN][NOTIFICATION SETTINGS] saved, reloaded and obeyed; the b
   });
 
   it('with the schedule back on, the next alert shows in the open bell within 2 s, without a reload', async () => {
-    for (const day of DAYS) await page.getByLabel(`Notifications on ${day}`).check();
+    // every day ALL DAY, and 'Scheduled or Location': the user group's own alert times (05:00-23:00) still bound
+    // the schedule, so at night only the location rule (the Super Admin adds the location) lets the alert through;
+    // whatever the hour the journey runs at, the next alert is heard
+    await page.getByRole('combobox', { name: 'Alert Mode' }).click();
+    await page.getByRole('option', { name: 'Scheduled or Location', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    for (const day of DAYS) {
+      await page.getByLabel(`Notifications on ${day}`).check();
+      await page.getByRole('combobox', { name: `${day} start` }).click();
+      await page.getByRole('option', { name: 'ALL DAY', exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    }
     await saveSettings();
     const id = await addLocation('Journey Field South', 38.9, -99.3);
 

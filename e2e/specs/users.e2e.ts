@@ -110,6 +110,8 @@ describe('[ADMIN][USERS] invite a user, who sets a password and signs in; edit a
     await choose(adminPage, modal, /Locations/, 'Choctaw Stadium');
     await adminPage.keyboard.press('Escape');
     await adminPage.getByRole('listbox').waitFor({ state: 'detached' });
+    // the menu's paper fades out after its list is gone: the screen at rest is without it
+    await adminPage.locator('.MuiMenu-paper').waitFor({ state: 'detached' });
     await screenshot(adminPage, 'users-add-user-modal-1440x900');
     await modal.getByRole('button', { name: 'Save' }).click();
     await modal.waitFor({ state: 'detached' });
