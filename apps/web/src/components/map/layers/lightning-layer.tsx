@@ -54,7 +54,17 @@ export function LightningLayer({ data }: { data: TClusterStrikesResponse }) {
             <Box
               component="span"
               data-testid="strike-cluster-count"
-              sx={{ fontSize: 11, fontWeight: 700, color: '#000', textShadow: '0 0 2px #fff' }}
+              // black on a white pill: readable over any radar or satellite colour (a white halo blurred over a
+              // dark map fell under axe's shadow contrast)
+              sx={{
+                fontSize: 11,
+                fontWeight: 700,
+                lineHeight: 1.2,
+                color: '#000',
+                bgcolor: '#fff',
+                borderRadius: 1,
+                px: 0.5,
+              }}
             >
               {abbreviateCount(p.Count)}
             </Box>
