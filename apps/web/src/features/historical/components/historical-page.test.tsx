@@ -2,7 +2,7 @@
 // the refused page's text, the Custom range's 90-day message (nothing asked), the ET section only with its feature and
 // its messages, and the export the caller may use.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { THistoricalStation, TStationHistory } from '@allclear/contracts';
 import { stubApi } from '../../../test/render-app.tsx';
