@@ -17,6 +17,23 @@ export const EXPORT_OBSERVATIONS = [
   'PM10_AQI',
 ] as const;
 export type ExportObservation = (typeof EXPORT_OBSERVATIONS)[number];
+
+/** Each observation's name in the report builder and in the report's column headers (spec 03 §2.5, §3). */
+export const OBSERVATION_LABELS: Record<ExportObservation, string> = {
+  AmbientTemperature: 'Ambient Temperature',
+  FeelsLike: 'Feels Like',
+  HeatIndex: 'Heat Index',
+  WindChill: 'Wind Chill',
+  WBGT: 'WBGT',
+  Precipitation: 'Precipitation',
+  RelativeHumidity: 'Relative Humidity',
+  DewPoint: 'Dew Point',
+  Evapotranspiration: 'Evapotranspiration',
+  WindGust: 'Wind Gust',
+  WindSpeed: 'Wind Speed',
+  PM2_5_AQI: 'PM2.5 AQI',
+  PM10_AQI: 'PM10 AQI',
+};
 export type ExportMetric = 'max' | 'min' | 'avg' | 'sum';
 
 /** Metrics the spec names for an observation; others are not shown (spec 03 §3). */

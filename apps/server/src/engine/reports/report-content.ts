@@ -7,27 +7,12 @@ import {
   msToMph,
   OBSERVATION_METRICS,
   type ExportMetric,
+  OBSERVATION_LABELS,
   type ExportObservation,
 } from '@allclear/domain';
 import type { ReportBucket } from './report.repository.ts';
 
 export type UnitType = 'imperial' | 'metric';
-
-export const OBSERVATION_LABELS: Record<ExportObservation, string> = {
-  AmbientTemperature: 'Ambient Temperature',
-  FeelsLike: 'Feels Like',
-  HeatIndex: 'Heat Index',
-  WindChill: 'Wind Chill',
-  WBGT: 'WBGT',
-  Precipitation: 'Precipitation',
-  RelativeHumidity: 'Relative Humidity',
-  DewPoint: 'Dew Point',
-  Evapotranspiration: 'Evapotranspiration',
-  WindGust: 'Wind Gust',
-  WindSpeed: 'Wind Speed',
-  PM2_5_AQI: 'PM2.5 AQI',
-  PM10_AQI: 'PM10 AQI',
-};
 
 /** Metric kinds as the spec names them (spec 03 §3). */
 export const METRIC_LABELS: Record<ExportMetric, string> = {

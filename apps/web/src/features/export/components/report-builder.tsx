@@ -45,6 +45,7 @@ import {
   observationDisabledTooltip,
   removeIncompatibleObservations,
   type ExportMetric,
+  OBSERVATION_LABELS,
   type ExportObservation,
 } from '@allclear/domain';
 import {
@@ -77,21 +78,6 @@ import {
 /** Recipient chips shown before 'View more' (spec 03 §9). */
 export const RECIPIENT_CHIPS_SHOWN = 6;
 
-export const OBSERVATION_LABELS: Record<ExportObservation, string> = {
-  AmbientTemperature: 'Ambient Temperature',
-  FeelsLike: 'Feels Like',
-  HeatIndex: 'Heat Index',
-  WindChill: 'Wind Chill',
-  WBGT: 'WBGT',
-  Precipitation: 'Precipitation',
-  RelativeHumidity: 'Relative Humidity',
-  DewPoint: 'Dew Point',
-  Evapotranspiration: 'Evapotranspiration',
-  WindGust: 'Wind Gust',
-  WindSpeed: 'Wind Speed',
-  PM2_5_AQI: 'PM2.5 AQI',
-  PM10_AQI: 'PM10 AQI',
-};
 const METRIC_LABELS: Record<ExportMetric, string> = {
   max: 'Maximum',
   min: 'Minimum',
