@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
-  customers,
   hardware,
   locationConditions,
   locationObservationHistory,
@@ -64,16 +63,6 @@ export class ObservationReadRepository {
       .orderBy(desc(stationObservations.observedAt))
       .limit(1);
     return row;
-  }
-
-  /** A customer's status (ACTIVE, TRIAL...), or undefined. */
-  async customerStatus(customerId: number): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ status: customers.status })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .limit(1);
-    return row?.status;
   }
 
   async stationById(id: number): Promise<StationDetail | undefined> {
