@@ -161,6 +161,21 @@ describe('a strike', () => {
       expect(status.inDelay).toBe(true);
       expect(status.nearestStrike.distanceMiles).toBeCloseTo(5, 1);
     }
+
+    // one status answer serves its second; the next second counts down
+    const zone1 = async () =>
+      ((await get(t.app, `/api/Lightning/Location/${venue.id}`, headers)).data as {
+        checkedAt: string;
+        zones: { zone: number; remainingSeconds: number }[];
+      }) ?? null;
+    t.clock.advance((1000 - (t.clock.now().getTime() % 1000)) % 1000); // at the start of a second
+    const first = await zone1();
+    t.clock.advance(400);
+    expect(await zone1()).toEqual(first);
+    t.clock.advance(1_000);
+    const later = await zone1();
+    expect(later.checkedAt).not.toBe(first.checkedAt);
+    expect(later.zones[0]!.remainingSeconds).toBeLessThan(first.zones[0]!.remainingSeconds);
   });
 });
 

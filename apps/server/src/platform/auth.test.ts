@@ -213,6 +213,24 @@ describe('createCachedVerifier', () => {
     const cached = createCachedVerifier(verifierAt(Date.now()), { accountActive: createAccountCheck(db) });
     await expect(cached.verify(token)).rejects.toThrow(/can no longer use it/);
   });
+
+  it("never answers a kept token's principal for a different token that ends with the same signature", async () => {
+    const cached = createCachedVerifier(verifierAt(Date.now()));
+    const token = await issueTestToken(db, { userId });
+    await expect(cached.verify(token)).resolves.toMatchObject({ userId });
+    expect(cached.cached(token)).toMatchObject({ userId });
+    // the same signature under another payload (another user's id): not the kept token, so it is verified and refused
+    const [header, , signature] = token.split('.');
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ sub: 'someone-else' })).toString('base64url'),
+      signature,
+    ].join('.');
+    expect(cached.cached(forged)).toBeUndefined();
+    await expect(cached.verify(forged)).rejects.toThrow();
+    // and the kept token still answers
+    expect(cached.cached(token)).toMatchObject({ userId });
+  });
 });
 
 describe('principalFromClaims', () => {

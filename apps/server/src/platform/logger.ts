@@ -40,7 +40,51 @@ export const requestLogging = fp(
   { name: 'allclear-request-logging', fastify: '5.x' },
 );
 
-const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/**
+ * A request's logger that makes its pino child (with the request id) when it first writes. One object per request
+ * with its methods on the prototype: the earlier closure per method was ten allocations per request (issue 18).
+ */
+class LazyLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: object,
+  ) {}
+  private made(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return (this.#child ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.made().level = level;
+  }
+  child(more: Record<string, unknown>, moreOptions?: object): FastifyBaseLogger {
+    return this.made().child(more, moreOptions);
+  }
+  fatal(...args: unknown[]): void {
+    (this.made().fatal as (...a: unknown[]) => void)(...args);
+  }
+  error(...args: unknown[]): void {
+    (this.made().error as (...a: unknown[]) => void)(...args);
+  }
+  warn(...args: unknown[]): void {
+    (this.made().warn as (...a: unknown[]) => void)(...args);
+  }
+  info(...args: unknown[]): void {
+    (this.made().info as (...a: unknown[]) => void)(...args);
+  }
+  debug(...args: unknown[]): void {
+    (this.made().debug as (...a: unknown[]) => void)(...args);
+  }
+  trace(...args: unknown[]): void {
+    (this.made().trace as (...a: unknown[]) => void)(...args);
+  }
+  silent(...args: unknown[]): void {
+    (this.made().silent as (...a: unknown[]) => void)(...args);
+  }
+}
 
 /**
  * Fastify's `childLoggerFactory`: a request's logger (with its request id) made when it first writes, not for every
@@ -53,18 +97,5 @@ export function lazyChildLogger(
   bindings: Record<string, unknown>,
   options: object,
 ): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const made = () => (child ??= logger.child(bindings, options));
-  const lazy = {
-    get level() {
-      return (child ?? logger).level;
-    },
-    set level(level: string) {
-      made().level = level;
-    },
-    child: (more: Record<string, unknown>, moreOptions?: object) => made().child(more, moreOptions),
-  } as Record<string, unknown>;
-  for (const method of METHODS)
-    lazy[method] = (...args: unknown[]) => (made()[method] as (...a: unknown[]) => void)(...args);
-  return lazy as unknown as FastifyBaseLogger;
+  return new LazyLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -166,6 +166,27 @@ describe('ClusterStrikes against supercluster (zoom ≤ 8)', () => {
     const after = await at(LATER);
     expect(after.map((f) => f.properties.Age)).toEqual(before.map((f) => f.properties.Age + 40));
   });
+
+  it('serves one answer to every request for the same view within its second, and a new one the next second', async () => {
+    const fresh = new StrikeMapService(source);
+    const v = viewports.texas;
+    const first = await fresh.clusters(query(v, 8), NOW);
+    expect(await fresh.clusters(query(v, 8), new Date(NOW.getTime() + 900))).toBe(first);
+    // another view, zoom or cluster level is answered for itself
+    expect(String(await fresh.clusters(query(viewports['edges on cell boundaries'], 8), NOW))).not.toBe(
+      String(first),
+    );
+    expect(await fresh.clusters(query(v, 7), NOW)).not.toBe(first);
+    expect(String(await fresh.clusters(query(v, 8, 7), NOW))).toBe(
+      String(await service.clusters(query(v, 8, 7), NOW)),
+    );
+    // the next second: written again, every Age one second older
+    const next = await fresh.clusters(query(v, 8), new Date(NOW.getTime() + 1000));
+    expect(next).not.toBe(first);
+    const ages = (b: Buffer) =>
+      ZClusterStrikesResponse.parse(JSON.parse(String(b))).features.map((f) => f.properties.Age);
+    expect(ages(next)).toEqual(ages(first).map((a) => a + 1));
+  });
 });
 
 describe('ClusterStrikes single strikes (above the cluster zoom) against a brute-force filter', () => {

@@ -138,11 +138,20 @@ function clusterJson(
   );
 }
 
+/** ClusterStrikes answers up to this size are kept for their second (a dashboard map's at zoom 8 is a few kB). */
+const KEPT_ANSWER_BYTES = 64 * 1024;
+/** Views whose last answer is kept; past it they start afresh. */
+const KEPT_ANSWERS = 256;
+
 export class StrikeMapService {
   #snapshot: Promise<StrikeSnapshot> | null = null;
   #minute = -1;
   readonly #pool = new BufferPool(POOLED_ANSWER_BYTES, POOLED_ANSWERS);
-  readonly #take = (bytes: number) => this.#pool.take(bytes);
+  // an answer that may be kept (clusters) is its own allocation, not a pooled slab given back when sent
+  readonly #take = (bytes: number) =>
+    bytes <= KEPT_ANSWER_BYTES ? Buffer.allocUnsafe(bytes) : this.#pool.take(bytes);
+  /** The last ClusterStrikes answer per view (zoom and box), with the snapshot and second it was written for. */
+  readonly #answers = new Map<string, { snapshot: StrikeSnapshot; second: number; body: Buffer }>();
 
   constructor(private readonly source: StrikeSource) {}
 
@@ -178,9 +187,29 @@ export class StrikeMapService {
    */
   async clusters(query: TClusterStrikesQuery, now: Date): Promise<Buffer> {
     const bbox = viewportBBox(query);
-    const { layout, index } = await this.snapshot(now);
-    const nowMs = now.getTime();
-    const singlesOnly = Math.floor(query.zoom) > Math.min(query.nonClusterLevel, STRIKE_CLUSTER_MAX_ZOOM);
+    const snapshot = await this.snapshot(now);
+    const zoom = Math.floor(query.zoom);
+    const singlesOnly = zoom > Math.min(query.nonClusterLevel, STRIKE_CLUSTER_MAX_ZOOM);
+    // the ages count whole seconds: one answer serves every request for the same view in the same second
+    const second = Math.floor(now.getTime() / 1000);
+    const key = `${zoom} ${singlesOnly} ${bbox.north} ${bbox.south} ${bbox.west} ${bbox.east}`;
+    const kept = this.#answers.get(key);
+    if (kept?.snapshot === snapshot && kept.second === second) return kept.body;
+    const body = this.#clustersOf(snapshot, bbox, zoom, singlesOnly, now.getTime());
+    if (body.length <= KEPT_ANSWER_BYTES) {
+      if (this.#answers.size >= KEPT_ANSWERS) this.#answers.clear();
+      this.#answers.set(key, { snapshot, second, body });
+    }
+    return body;
+  }
+
+  #clustersOf(
+    { layout, index }: StrikeSnapshot,
+    bbox: BBox,
+    zoom: number,
+    singlesOnly: boolean,
+    nowMs: number,
+  ): Buffer {
     if (singlesOnly) {
       const runs = layout.query(bbox);
       return featureCollectionBuffer(
@@ -192,10 +221,9 @@ export class StrikeMapService {
         this.#take,
       );
     }
-    const found = index.getClusters(
-      [bbox.west, bbox.south, bbox.east, bbox.north],
-      Math.floor(query.zoom),
-    ) as (Feature<Point, ClusterProps & Supercluster.ClusterProperties> | number)[];
+    const found = index.getClusters([bbox.west, bbox.south, bbox.east, bbox.north], zoom) as (
+      Feature<Point, ClusterProps & Supercluster.ClusterProperties> | number
+    )[];
     const clusters: string[] = [];
     const lone: number[] = [];
     for (const f of found) {

@@ -20,8 +20,8 @@ export const lightningRoutes: FastifyPluginAsync<
   register(app, routes.lightningDelay, {}, async (request) =>
     service.delay(principalOf(request), request.params.id),
   );
-  // computed at each request's time (countdowns, checkedAt): serialised by code compiled from its schema
-  register(app, routes.lightningStatus, { compiled: true }, async (request) =>
+  // one prepared answer per location and second (LightningService.status)
+  register(app, routes.lightningStatus, {}, async (request) =>
     service.status(principalOf(request), request.params.id),
   );
   register(app, routes.lightningThreatCounts, {}, async (request) =>

@@ -2,7 +2,7 @@
 // server clock; every location is scoped to the caller. The delay and the status are served from memory (issue 18):
 // the location and its customer's lightning policies from the API's read cache, the zones from the engine's states
 // mirrored in this process (zone-state-mirror.ts), the strikes near the location read once per change of its zones
-// (or per delay poll); the countdowns are computed at each request's time.
+// (or per delay poll); the countdowns are computed at each request's time, to the second.
 import type { TLightningDelay, TLightningLocationStatus, TLightningThreatCounts } from '@allclear/contracts';
 import { delayItems, outermostRadius, zonesInForce, type LightningPolicy } from '@allclear/domain';
 import type { Database } from '../../../db/client.ts';
@@ -14,6 +14,7 @@ import {
   strikesNear,
   threatOf,
   type StrikeFromLocation,
+  type ZoneStateView,
 } from '../../../engine/lightning/queries.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
@@ -30,8 +31,24 @@ const presentStrike = (s: StrikeFromLocation | undefined) =>
 /** Distinct delay answers kept prepared (a few hours of one countdown); past it they are prepared afresh. */
 const DELAY_ANSWERS_KEPT = 10_000;
 
+/** The strikes near a location without zones: one array, so its status answers can be kept (status). */
+const NO_STRIKES: StrikeFromLocation[] = [];
+
+/** Locations whose last status answer is kept for the rest of its second; past it they start afresh. */
+const STATUS_ANSWERS_KEPT = 10_000;
+
+interface StatusAnswer {
+  second: number;
+  location: VisibleLocation;
+  policies: readonly LightningPolicy[];
+  states: readonly ZoneStateView[];
+  near: readonly StrikeFromLocation[];
+  answer: Prepared<TLightningLocationStatus>;
+}
+
 export class LightningService {
   private readonly delayAnswers = new Map<string, Prepared<TLightningDelay>>();
+  private readonly statusAnswers = new Map<number, StatusAnswer>();
 
   constructor(
     private readonly repo: LightningRepository,
@@ -90,7 +107,7 @@ export class LightningService {
     radiusMiles: number,
     allClearMinutes: number,
   ): Promise<StrikeFromLocation[]> {
-    if (radiusMiles <= 0) return Promise.resolve([]);
+    if (radiusMiles <= 0) return Promise.resolve(NO_STRIKES);
     return this.reads.cache.get(
       `strikesNear:${location.id}:${radiusMiles}:${allClearMinutes}`,
       DATABASE_ROWS_TTL_MS,
@@ -103,14 +120,45 @@ export class LightningService {
     );
   }
 
-  /** Per-zone countdowns, last and nearest strike, effective radii and all-clear minutes. */
-  async status(p: Principal, id: number): Promise<TLightningLocationStatus> {
-    const { location, zones } = await this.inForce(p, id);
+  /**
+   * Per-zone countdowns, last and nearest strike, effective radii and all-clear minutes. The countdowns count whole
+   * seconds, so one answer serves every request for the location within the same second of the clock while its inputs
+   * (the location, its policies, its zones, the strikes near it: each replaced, never changed, by its change event)
+   * are the ones it was computed from; it is prepared (serialised) once.
+   */
+  async status(p: Principal, id: number): Promise<Prepared<TLightningLocationStatus>> {
+    const location = await this.reads.locations.visible(p, id);
+    const policies = await this.policiesOf(location.customerId);
+    const zones = zonesInForce(location, policies);
     const [states, near] = await Promise.all([
       this.zoneStates.zones(location.id),
       this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
     ]);
     const now = this.clock.now();
+    const second = Math.floor(now.getTime() / 1000);
+    const kept = this.statusAnswers.get(location.id);
+    if (
+      kept?.second === second &&
+      kept.location === location &&
+      kept.policies === policies &&
+      kept.states === states &&
+      kept.near === near
+    )
+      return kept.answer;
+    const answer = new Prepared(this.statusAt(id, location, zones, states, near, now));
+    if (this.statusAnswers.size >= STATUS_ANSWERS_KEPT) this.statusAnswers.clear();
+    this.statusAnswers.set(location.id, { second, location, policies, states, near, answer });
+    return answer;
+  }
+
+  private statusAt(
+    id: number,
+    location: VisibleLocation,
+    zones: ReturnType<typeof zonesInForce>,
+    states: readonly ZoneStateView[],
+    near: readonly StrikeFromLocation[],
+    now: Date,
+  ): TLightningLocationStatus {
     const nearest = nearestInWindow(near, zones.allClearMinutes, now);
     const threat = threatOf(location, zones, states, nearest, now);
     return {
