@@ -42,12 +42,13 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   // signature (an <img> of a station image cannot send our header).
   // A callback hook: a token already verified is let through without a promise (issue 18 profile).
   app.addHook('onRequest', (request, reply, done) => {
+    // (request.routeOptions builds a new object at each read: read once)
+    const config = request.routeOptions.config as typeof request.routeOptions.config & {
+      signedUrl?: boolean;
+    };
     // a route the table marks public (a contact's unsubscribe link) is reached without our token
-    if (request.routeOptions.config.route?.public) return done();
-    if (
-      (request.routeOptions.config as { signedUrl?: boolean }).signedUrl &&
-      !request.headers.authorization
-    ) {
+    if (config.route?.public) return done();
+    if (config.signedUrl && !request.headers.authorization) {
       const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
       const path = request.url.split('?')[0]!;
       urlSignerFor(db.db).then((signer) => {
