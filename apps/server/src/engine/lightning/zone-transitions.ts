@@ -167,7 +167,8 @@ export function applyLocationHits(
   const events: AlertEvent[] = [];
   for (const hit of hits) {
     const strikeMs = hit.strike.time.getTime();
-    const bearingDeg = initialBearingDeg(entry, hit.strike);
+    // worked out once the strike changes a zone (most hits of a storm's backlog only confirm a later strike)
+    let bearingDeg: number | undefined;
     let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
     const entered: number[] = [];
     for (const i of hit.zones) {
@@ -185,7 +186,7 @@ export function applyLocationHits(
       z.lastStrikeAt = hit.strike.time;
       z.lastStrikeId = hit.strike.id;
       z.lastStrikeDistanceMiles = hit.distanceMiles;
-      z.lastStrikeBearingDeg = bearingDeg;
+      z.lastStrikeBearingDeg = bearingDeg ??= initialBearingDeg(entry, hit.strike);
       if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
       if (event === 'delay-start') {
         episode ??= episodeId(entry.key, hit.strike.id);
@@ -225,7 +226,7 @@ export function applyLocationHits(
         strikeTime: hit.strike.time.toISOString(),
         strikeType: hit.strike.type,
         distanceMiles: hit.distanceMiles,
-        bearingDeg,
+        bearingDeg: bearingDeg ?? initialBearingDeg(entry, hit.strike),
         zone,
         zones: entered,
         radiusMiles,
