@@ -248,6 +248,28 @@ describe('intake: the database away', () => {
     await intake.idle();
     expect(intake.horizon()).toBeNull();
   });
+
+  it('keeps the horizon the oldest time waiting as batches arrive in any order, and after they are applied', async () => {
+    const db = fakeDatabase();
+    const { intake } = await setUp(db);
+    await intake.start();
+    db.down = true;
+    let oldest = Number.POSITIVE_INFINITY;
+    let seed = 7;
+    for (let i = 0; i < 40; i++) {
+      seed = (seed * 48271) % 2147483647;
+      const t = 1_000 + (seed % 5_000);
+      oldest = Math.min(oldest, t);
+      expect(await intake.take([{ id: `r${i}`, t }])).toBe('held');
+      expect(intake.horizon()).toBe(oldest);
+    }
+    db.down = false;
+    await intake.idle();
+    expect(intake.horizon()).toBeNull();
+    // live again: a batch applied at once leaves nothing behind
+    await intake.take([{ id: 'live', t: 9_000 }]);
+    expect(intake.horizon()).toBeNull();
+  });
 });
 
 describe('intake: restart', () => {

@@ -121,6 +121,8 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
   let lastAck: Promise<void> = Promise.resolve();
+  // the horizon of the batches not applied (waiting or in flight; a batch moving between the two leaves it as it
+  // is): undefined once it must be worked out again
   let horizonCache: number | null | undefined;
   let idleWaiters: (() => void)[] = [];
 
@@ -133,7 +135,9 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   function add(batch: Batch<T>): void {
     pending.push(batch);
     unapplied += batch.entries.length;
-    horizonCache = undefined;
+    // a new batch can only bring the horizon back
+    if (horizonCache !== undefined)
+      horizonCache = horizonCache === null ? batch.minTime : Math.min(horizonCache, batch.minTime);
   }
 
   // An earlier run's records (killed, or stopped with the database away) are offered first.
@@ -156,8 +160,10 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       unapplied -= b.entries.length;
       b.settle?.('applied');
       b.settle = undefined;
+      // only a batch as old as the horizon can move it (a live batch applied during a catch-up does not)
+      if (horizonCache !== undefined && horizonCache !== null && b.minTime <= horizonCache)
+        horizonCache = undefined;
     }
-    horizonCache = undefined;
     compact();
     if (unapplied === 0) {
       const waiters = idleWaiters;
@@ -182,7 +188,6 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
 
   function submit(batch: Batch<T>): Promise<TakeOutcome> {
     batch.status = 'inflight';
-    horizonCache = undefined;
     return new Promise<TakeOutcome>((resolve) => {
       batch.settle = resolve;
       track(
@@ -192,7 +197,6 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
             // it waits in the journal; it may have been committed as the connection dropped
             batch.status = 'waiting';
             batch.redelivered = true;
-            horizonCache = undefined;
             batch.settle?.('held');
             batch.settle = undefined;
             hold(err);
@@ -282,7 +286,6 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       const chunk = nextChunk();
       if (chunk.length === 0) return finishCatchUp();
       for (const b of chunk) b.status = 'inflight';
-      horizonCache = undefined;
       const entries = chunk.length === 1 ? chunk[0]!.entries : chunk.flatMap((b) => b.entries);
       try {
         const began = performance.now();
@@ -299,7 +302,6 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
         await new Promise((resolve) => setImmediate(resolve));
       } catch (err) {
         for (const b of chunk) b.status = 'waiting';
-        horizonCache = undefined;
         const answers = await probe().then(
           () => true,
           () => false,
