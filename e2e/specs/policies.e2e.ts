@@ -250,7 +250,10 @@ describe('[ADMIN][POLICIES] a policy is added, edited and deleted, and its new t
       await warning.getByText('This policy sets lightning zone 1', { exact: false }).waitFor();
       await screenshot(page, 'policy-lightning-zone-1-warning-390x844');
       await warning.getByRole('button', { name: 'Cancel' }).click();
+      await warning.waitFor({ state: 'detached' });
       await modal.getByRole('button', { name: 'Cancel' }).click();
+      // the journey's last screen (axe-core at its close) is the page, not the modal part-way through its fade-out
+      await modal.waitFor({ state: 'detached' });
       expect(
         (await apiGet<Policy[]>(page, '/api/policy')).data!.some((p) => p.policyTypeShortName === 'LR1'),
       ).toBe(false);
