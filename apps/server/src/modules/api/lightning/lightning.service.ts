@@ -62,7 +62,7 @@ export class LightningService {
   private async inForce(p: Principal, id: number) {
     const location = await this.reads.locations.visible(p, id);
     const policies = await this.policiesOf(location.customerId);
-    return { location, zones: zonesInForce(location, policies) };
+    return { location, policies, zones: zonesInForce(location, policies) };
   }
 
   /** A customer's LR1..LR4 policies, kept until its policies (or anything of it) change. */
@@ -127,9 +127,7 @@ export class LightningService {
    * are the ones it was computed from; it is prepared (serialised) once.
    */
   async status(p: Principal, id: number): Promise<Prepared<TLightningLocationStatus>> {
-    const location = await this.reads.locations.visible(p, id);
-    const policies = await this.policiesOf(location.customerId);
-    const zones = zonesInForce(location, policies);
+    const { location, policies, zones } = await this.inForce(p, id);
     const [states, near] = await Promise.all([
       this.zoneStates.zones(location.id),
       this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
