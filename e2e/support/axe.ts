@@ -56,7 +56,7 @@ async function checkAtRest(page: Page): Promise<AxeProblem[]> {
   await page
     .waitForFunction(
       `(() => {
-        const fading = [...document.querySelectorAll('.MuiDialog-container, .MuiBackdrop-root, .MuiPopover-paper, .MuiTooltip-popper')]
+        const fading = [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiTooltip-popper')]
           .some((el) => { const o = Number(getComputedStyle(el).opacity); return o > 0 && o < 1; });
         const busy = fading || document.getAnimations().some((a) => a.playState === 'running' && a.effect !== null &&
           a.effect.getComputedTiming().endTime !== Infinity);
