@@ -41,7 +41,10 @@ async function runAxe(page: Page): Promise<AxeProblem[]> {
   // axe runs (a card fading in) is checked as it will look, not half transparent.
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
-    return await checkAtRest(page);
+    const first = await checkAtRest(page);
+    // A violation of the screen at rest is there again a moment later; one caught in passing (a menu closing over its
+    // dialog, part-way through a fade that started before 'reduce motion' applied) is gone. Only the second look counts.
+    return first.length === 0 ? first : await checkAtRest(page);
   } finally {
     if (!page.isClosed()) await page.emulateMedia({ reducedMotion: null });
   }

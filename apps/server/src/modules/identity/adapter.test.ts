@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { createTestDatabase } from '../../db/test-db.ts';
-import { createOidcAdapter, purgeExpiredOidcPayloads } from './adapter.ts';
+import { createOidcAdapter, purgeExpiredOidcPayloads, ROTATED_REFRESH_TOKEN_GRACE_MS } from './adapter.ts';
 import { ensureCookieKeys, ensureSigningKeys, loadPublicJwks } from './signing-keys.ts';
 
 let db: DatabaseHandle;
@@ -42,9 +42,49 @@ describe('oidc_payloads adapter', () => {
     await tokens.upsert('rt-1', { grantId: 'g-2' }, 600);
     expect((await tokens.find('rt-1'))?.consumed).toBeUndefined();
     await tokens.consume('rt-1');
-    expect((await tokens.find('rt-1'))?.consumed).toBe(Math.floor(nowMs / 1000));
+    const usedAt = Math.floor(nowMs / 1000);
+    nowMs += ROTATED_REFRESH_TOKEN_GRACE_MS;
+    expect((await tokens.find('rt-1'))?.consumed).toBe(usedAt);
     await tokens.upsert('rt-1', { grantId: 'g-2' }, 600);
     expect((await tokens.find('rt-1'))?.consumed).toBeTruthy();
+  });
+
+  it('offers a rotated refresh token again in its grace period until something later in its chain is used', async () => {
+    const Adapter = createOidcAdapter(db, clock);
+    const tokens = new Adapter('RefreshToken');
+    const chain = { grantId: 'g-grace', iiat: 1_790_000_000 };
+    await tokens.upsert('rt-a', { ...chain }, 600);
+    await tokens.consume('rt-a');
+    await tokens.upsert('rt-b', { ...chain, rotations: 1 }, 600);
+    // the answer carrying rt-b was lost (a reload): rt-a is offered again, as if unused
+    nowMs += ROTATED_REFRESH_TOKEN_GRACE_MS - 1;
+    expect((await tokens.find('rt-a'))?.consumed).toBeUndefined();
+    // used again, it keeps its first use: the grace period does not start over
+    await tokens.consume('rt-a');
+    nowMs += 1;
+    expect((await tokens.find('rt-a'))?.consumed).toBeTruthy();
+
+    // another chain: once the successor has been used, the predecessor is used for good, at once
+    const other = { grantId: 'g-grace', iiat: 1_790_000_100 };
+    await tokens.upsert('rt-c', { ...other }, 600);
+    await tokens.consume('rt-c');
+    await tokens.upsert('rt-d', { ...other, rotations: 1 }, 600);
+    expect((await tokens.find('rt-c'))?.consumed).toBeUndefined();
+    await tokens.consume('rt-d');
+    expect((await tokens.find('rt-c'))?.consumed).toBeTruthy();
+    // another chain of the same grant (another tab) rotated twice: a used successor there changes nothing here
+    await tokens.upsert('rt-e', { grantId: 'g-grace', iiat: 1_790_000_200 }, 600);
+    await tokens.consume('rt-e');
+    await tokens.upsert('rt-f', { grantId: 'g-grace', iiat: 1_790_000_200, rotations: 1 }, 600);
+    await tokens.consume('rt-f');
+    await tokens.upsert('rt-g', { grantId: 'g-grace', iiat: 1_790_000_300 }, 600);
+    await tokens.consume('rt-g');
+    expect((await tokens.find('rt-g'))?.consumed).toBeUndefined();
+    // other models have no grace period
+    const codes = new Adapter('AuthorizationCode');
+    await codes.upsert('code-used', { grantId: 'g-grace' }, 60);
+    await codes.consume('code-used');
+    expect((await codes.find('code-used'))?.consumed).toBeTruthy();
   });
 
   it('finds by uid and by user code, and not once expired', async () => {

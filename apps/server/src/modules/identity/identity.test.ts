@@ -356,20 +356,21 @@ describe('authorization code + PKCE', () => {
 });
 
 describe('refresh tokens', () => {
-  it('rotates the refresh token and refuses the old one afterwards', async () => {
+  const refresh = (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/identity/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: 'allclear-web',
+      }).toString(),
+    });
+
+  it('rotates the refresh token and, once the new one is used, refuses the old one and ends the grant', async () => {
     const journey = await signIn(app, admin.email, PASSWORD);
     const first = (await exchangeCode(app, journey)).json() as { refresh_token: string };
-    const refresh = (token: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/identity/token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'refresh_token',
-          refresh_token: token,
-          client_id: 'allclear-web',
-        }).toString(),
-      });
     const second = await refresh(first.refresh_token);
     expect(second.statusCode).toBe(200);
     const rotated = second.json() as { refresh_token: string; access_token: string };
@@ -381,9 +382,31 @@ describe('refresh tokens', () => {
     });
     expect((await verifier.verify(rotated.access_token)).userId).toBe(admin.id);
 
+    const third = await refresh(rotated.refresh_token);
+    expect(third.statusCode).toBe(200);
     const reused = await refresh(first.refresh_token);
     expect(reused.statusCode).toBe(400);
     expect((reused.json() as { error: string }).error).toBe('invalid_grant');
+    // a replay ends the grant: the newest refresh token goes with it
+    const newest = (third.json() as { refresh_token: string }).refresh_token;
+    expect((await refresh(newest)).statusCode).toBe(400);
+  });
+
+  it('renews again with a just-rotated token whose answer was lost (a reload during a renewal)', async () => {
+    const journey = await signIn(app, admin.email, PASSWORD);
+    const first = (await exchangeCode(app, journey)).json() as { refresh_token: string };
+    const lost = await refresh(first.refresh_token);
+    expect(lost.statusCode).toBe(200);
+    // the reloaded page still holds the first token
+    const again = await refresh(first.refresh_token);
+    expect(again.statusCode).toBe(200);
+    const kept = (again.json() as { refresh_token: string }).refresh_token;
+    expect(kept).not.toBe(first.refresh_token);
+    // and goes on renewing with what it got
+    const next = await refresh(kept);
+    expect(next.statusCode).toBe(200);
+    // now that a later token is used, the first one is a replay
+    expect((await refresh(first.refresh_token)).statusCode).toBe(400);
   });
 });
 
