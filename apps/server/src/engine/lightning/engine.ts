@@ -39,6 +39,7 @@ import {
   type ZoneStateRow,
 } from './lightning.repository.ts';
 import {
+  forEachLocationMatch,
   matchLocations,
   matchSirens,
   toLocationEntry,
@@ -74,6 +75,17 @@ const IDLE_FLUSH_MAX_LOCATIONS = 200;
 const MAX_BATCH_STRIKES = 20;
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
 const INSERT_CHUNK = 1_000;
+
+/** A location's working copy in a transaction and what becomes of its rows after commit (bit z-1 = zone z). */
+interface WorkedLocation {
+  id: number;
+  zones: ZoneStateRow[];
+  /** Zones written in the transaction. */
+  written: number;
+  /** Zones left for the write-behind, and which of those are transitions (written first). */
+  deferred: number;
+  transitions: number;
+}
 
 /** Locations the index matched that were deleted before their bus event reached the engine. */
 class LocationsGone extends Error {
@@ -214,7 +226,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     for (const strike of stored) {
       for (const m of matchLocations(locationIndex, strike)) {
         const list = hitsByLocation.get(m.entry.key) ?? [];
-        list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones });
+        list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones, bearingDeg: undefined });
         hitsByLocation.set(m.entry.key, list);
       }
     }
@@ -294,34 +306,38 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     writeBehind: boolean,
     clearBy: Date,
   ): Promise<() => void> {
-    const ids = [...hitsByLocation.keys()];
     const toSave: ZoneStateRow[] = [];
     const events: AlertEvent[] = [];
-    const updated = new Map<number, ZoneStateRow[]>();
-    const written: [number, number][] = [];
-    const deferred: [number, number, boolean][] = [];
-    for (const id of ids) {
+    // one record per changed location (a storm's backlog changes thousands per transaction): zone sets as bits
+    const worked: WorkedLocation[] = [];
+    const changed = new Set<number>();
+    for (const [id, hits] of hitsByLocation) {
       const entry = locationIndex.get(id);
       if (!entry) continue;
       const cached = zoneCache.get(id);
       const zones = cached ? cached.map((z) => ({ ...z })) : blankZones(id);
-      const changed = new Set<number>();
+      changed.clear();
       const allClear = settleLocation(entry, zones, now, changed, clearBy);
       if (allClear) events.push(allClear);
-      const hits = hitsByLocation.get(id)!;
-      events.push(...applyLocationHits(entry, zones, hits, now, changed));
+      if (hits.length > 0)
+        for (const e of applyLocationHits(entry, zones, hits, now, changed)) events.push(e);
       if (changed.size === 0) continue;
+      let written = 0;
+      let deferred = 0;
+      let transitions = 0;
       for (const z of zones) {
         if (!changed.has(z.zone)) continue;
+        const bit = 1 << (z.zone - 1);
         const extensionOnly = isExtensionOnly(cached?.[z.zone - 1], z);
         if (extensionOnly || writeBehind) {
-          deferred.push([id, z.zone, !extensionOnly]);
+          deferred |= bit;
+          if (!extensionOnly) transitions |= bit;
         } else {
           toSave.push(z);
-          written.push([id, z.zone]);
+          written |= bit;
         }
       }
-      updated.set(id, zones);
+      worked.push({ id, zones, written, deferred, transitions });
     }
     await saveZoneStates(tx, toSave);
     if (events.length > 0) {
@@ -332,13 +348,16 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     }
     for (const event of events) await ctx.enqueueAlert(tx, event);
     return () => {
-      for (const [id, zones] of updated) {
-        if (locationIndex.get(id)) zoneCache.store(id, zones);
+      for (const { id, zones, written, deferred, transitions } of worked) {
+        const indexed = locationIndex.get(id) !== undefined;
+        if (indexed) zoneCache.store(id, zones);
+        for (let zone = 1; zone <= 4; zone++) {
+          const bit = 1 << (zone - 1);
+          if (written & bit) zoneCache.markWritten(id, zone);
+          else if (indexed && deferred & bit) zoneCache.markDirty(id, zone, (transitions & bit) !== 0);
+        }
+        queuePublish(id, zones);
       }
-      for (const [id, zone] of written) zoneCache.markWritten(id, zone);
-      for (const [id, zone, transition] of deferred)
-        if (locationIndex.get(id)) zoneCache.markDirty(id, zone, transition);
-      for (const [id, zones] of updated) queuePublish(id, zones);
     };
   }
 
@@ -454,11 +473,12 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       const locationHits = new Map<number, LocationHit[]>();
       const sirenHits = new Map<number, SirenHit[]>();
       for (const strike of accepted) {
-        for (const m of matchLocations(locationIndex, strike)) {
-          const list = locationHits.get(m.entry.key) ?? [];
-          list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones });
-          locationHits.set(m.entry.key, list);
-        }
+        forEachLocationMatch(locationIndex, strike, (entry, distanceMiles, zones) => {
+          const hit: LocationHit = { strike, distanceMiles, zones, bearingDeg: undefined };
+          const list = locationHits.get(entry.key);
+          if (list) list.push(hit);
+          else locationHits.set(entry.key, [hit]);
+        });
         for (const m of matchSirens(sirenIndex, strike)) {
           const list = sirenHits.get(m.entry.key) ?? [];
           list.push({ strike, distanceMiles: m.distanceMiles });

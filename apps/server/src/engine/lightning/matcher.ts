@@ -82,8 +82,26 @@ export interface StrikePoint {
 export interface LocationMatch {
   entry: LocationEntry;
   distanceMiles: number;
-  /** 0-based zone indexes containing the strike (nested: the innermost and every enabled outer zone). */
-  zones: number[];
+  /** 0-based zone indexes containing the strike (nested: the innermost and every enabled outer zone); shared, read-only. */
+  zones: readonly number[];
+}
+
+/** The 0-based zone lists of every 4-bit set of zones, shared by every hit (a storm's backlog has millions of hits). */
+const ZONE_LISTS: readonly (readonly number[])[] = Array.from({ length: 16 }, (_, mask) =>
+  Object.freeze([0, 1, 2, 3].filter((i) => mask & (1 << i))),
+);
+
+/** zonesContainingStrike for a location's four radii (d ≤ r, r > 0), as a shared list. */
+export function containingZones(
+  distanceMiles: number,
+  radii: readonly [number, number, number, number],
+): readonly number[] {
+  let mask = 0;
+  for (let i = 0; i < 4; i++) {
+    const r = radii[i]!;
+    if (r > 0 && distanceMiles <= r) mask |= 1 << i;
+  }
+  return ZONE_LISTS[mask]!;
 }
 
 export interface SirenMatch {
@@ -99,15 +117,26 @@ export function isGroundStrike(type: number): boolean {
 /** Every location zone containing the strike (great-circle miles, d ≤ r). */
 export function matchLocations(index: CircleIndex<LocationEntry>, strike: StrikePoint): LocationMatch[] {
   const out: LocationMatch[] = [];
+  forEachLocationMatch(index, strike, (entry, distanceMiles, zones) =>
+    out.push({ entry, distanceMiles, zones }),
+  );
+  return out;
+}
+
+/** As matchLocations, handing each match to `visit` without making an object of it (the engine's hot path). */
+export function forEachLocationMatch(
+  index: CircleIndex<LocationEntry>,
+  strike: StrikePoint,
+  visit: (entry: LocationEntry, distanceMiles: number, zones: readonly number[]) => void,
+): void {
   const ground = isGroundStrike(strike.type);
   index.forEachCandidate(strike.latitude, strike.longitude, (entry) => {
     if (entry.countCloudToGroundOnly && !ground) return;
     const distanceMiles = greatCircleMiles(entry, strike);
     if (distanceMiles > entry.radiusMiles) return;
-    const zones = zonesContainingStrike(distanceMiles, entry.radii);
-    if (zones.length > 0) out.push({ entry, distanceMiles, zones });
+    const zones = containingZones(distanceMiles, entry.radii);
+    if (zones.length > 0) visit(entry, distanceMiles, zones);
   });
-  return out;
 }
 
 /** Every siren whose radius contains the strike (great-circle miles, d ≤ r); sirens count all lightning. */

@@ -33,8 +33,8 @@ export function isExtensionOnly(before: ZoneStateRow | undefined, after: ZoneSta
 
 export class ZoneCache {
   private readonly states = new Map<number, ZoneStateRow[]>();
-  /** Locations with rows not written yet (insertion order is the order they became dirty). */
-  private readonly dirty = new Map<number, { zones: Set<number>; since: number }>();
+  /** Locations with rows not written yet, zones as bits (bit z-1 = zone z; insertion order is the order they became dirty). */
+  private readonly dirty = new Map<number, { zones: number; since: number }>();
   /** The locations of `dirty` holding a transition. */
   private readonly dirtyTransitions = new Set<number>();
 
@@ -85,14 +85,15 @@ export class ZoneCache {
   /** Marks a zone's row to be written; a transition (delay start or all-clear) is written before extensions. */
   markDirty(locationId: number, zone: number, transition = false): void {
     const entry = this.dirty.get(locationId);
-    if (entry) entry.zones.add(zone);
-    else this.dirty.set(locationId, { zones: new Set([zone]), since: this.realNow() });
+    if (entry) entry.zones |= 1 << (zone - 1);
+    else this.dirty.set(locationId, { zones: 1 << (zone - 1), since: this.realNow() });
     if (transition) this.dirtyTransitions.add(locationId);
   }
 
   /** A zone's row was written with its transaction: it no longer waits. */
   markWritten(locationId: number, zone: number): void {
-    this.dirty.get(locationId)?.zones.delete(zone);
+    const entry = this.dirty.get(locationId);
+    if (entry) entry.zones &= ~(1 << (zone - 1));
   }
 
   /** How many locations have rows not written. */
@@ -115,9 +116,9 @@ export class ZoneCache {
     const all = maxRows === Number.POSITIVE_INFINITY;
     const dueBefore = all ? Number.POSITIVE_INFINITY : this.realNow() - EXTENSION_FLUSH_INTERVAL_MS;
     const rows: ZoneStateRow[] = [];
-    const take = (id: number, entry: { zones: Set<number> }) => {
+    const take = (id: number, entry: { zones: number }) => {
       const cached = this.states.get(id);
-      if (cached) for (const zone of entry.zones) rows.push(cached[zone - 1]!);
+      if (cached) for (let i = 0; i < 4; i++) if (entry.zones & (1 << i)) rows.push(cached[i]!);
       this.dirty.delete(id);
       this.dirtyTransitions.delete(id);
     };

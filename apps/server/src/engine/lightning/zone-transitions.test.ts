@@ -1,7 +1,8 @@
 // Edge table of a location's zone transitions (ARCHITECTURE.md 'Lightning delay': d ≤ r restarts zone i,
 // r = 0 is off, the zone clears A minutes after its last strike; spec 01 §4 'Policy lock'). Strikes are
 // matched as the engine matches them (matcher.ts on a one-location index); expected times are written out.
-import { destinationPoint, type LightningPolicy } from '@allclear/domain';
+import { applyStrike, destinationPoint, initialBearingDeg, type LightningPolicy } from '@allclear/domain';
+import fc from 'fast-check';
 import type { Strike, StrikeType } from '@allclear/weather';
 import { describe, expect, it } from 'vitest';
 import type { AlertEvent } from '../contracts.ts';
@@ -11,6 +12,7 @@ import { CircleIndex } from './spatial-index.ts';
 import {
   applyLocationHits,
   blankZones,
+  delayState,
   episodeId,
   HELD_NOTE_MS,
   settleLocation,
@@ -415,5 +417,61 @@ describe('zone transitions: strikes held through a database outage (issue 21)', 
       occurredAt: at(31 * MINUTE),
       details: { allClearAt: '2026-07-01T17:30:00.000Z', heldSeconds: 60 },
     });
+  });
+});
+
+describe('zone transitions: a batch of strikes against the domain rule, strike by strike', () => {
+  // applyLocationHits takes a delay's extensions by a shortcut and sets bearings and due times once per batch: the
+  // zones must end as the domain's applyStrike leaves them, applied to each zone one strike at a time.
+  it('ends with the last strike, bearing, due time and delay flag of each zone as applyStrike gives them', () => {
+    const entry = place({ radius1: 5, radius2: 10, radius3: 20, radius4: 30 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -40, max: 5 }), fc.double({ min: 0, max: 29.9, noNaN: true })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.array(fc.option(fc.integer({ min: -45, max: 0 }), { nil: null }), { minLength: 4, maxLength: 4 }),
+        (shots, lastMinutes) => {
+          const now = at(0);
+          const zones = blankZones(entry.key);
+          zones.forEach((z, i) => {
+            const last = lastMinutes[i];
+            if (last === null || last === undefined) return;
+            z.lastStrikeAt = at(last * MINUTE);
+            z.inDelay = last > -30;
+            z.allClearAt = at((last + 30) * MINUTE);
+          });
+          const expected = zones.map((z) => ({ ...z }));
+          const strikes = shots
+            .map(([minute, miles]) => strike(entry, miles, at(minute * MINUTE)))
+            .sort((a, b) => a.time.getTime() - b.time.getTime());
+          const hits = hitsOf(entry, strikes);
+          for (const hit of hits)
+            for (const i of hit.zones) {
+              const z = expected[i]!;
+              const before = delayState(z);
+              const { state } = applyStrike(before, hit.strike.time.getTime(), 30, now.getTime());
+              if (state === before) continue;
+              z.lastStrikeAt = hit.strike.time;
+              z.lastStrikeId = hit.strike.id;
+              z.lastStrikeDistanceMiles = hit.distanceMiles;
+              z.lastStrikeBearingDeg = initialBearingDeg(entry, hit.strike);
+              if (state.inDelay) z.allClearAt = new Date(hit.strike.time.getTime() + 30 * MINUTE);
+              z.inDelay = state.inDelay;
+            }
+          applyLocationHits(entry, zones, hits, now, new Set());
+          const shown = (z: ZoneStateRow) => [
+            z.lastStrikeAt?.getTime() ?? null,
+            z.lastStrikeId,
+            z.lastStrikeDistanceMiles,
+            z.lastStrikeBearingDeg,
+            z.allClearAt?.getTime() ?? null,
+            z.inDelay,
+          ];
+          expect(zones.map(shown)).toEqual(expected.map(shown));
+        },
+      ),
+    );
   });
 });

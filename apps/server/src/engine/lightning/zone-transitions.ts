@@ -32,7 +32,9 @@ export type IncomingStrike = Strike & { receivedAt?: Date };
 export interface LocationHit {
   strike: IncomingStrike;
   distanceMiles: number;
-  zones: number[];
+  zones: readonly number[];
+  /** From the location to the strike, degrees: worked out when first needed. */
+  bearingDeg?: number;
 }
 
 /**
@@ -165,14 +167,25 @@ export function applyLocationHits(
   options: { replay?: boolean } = {},
 ): AlertEvent[] {
   const events: AlertEvent[] = [];
+  // The strike each zone last took, whose bearing and due time the zone gets at the end: a storm's backlog hits a
+  // location many times in one transaction, and only the last strike of each zone shows.
+  const lastHit: (LocationHit | undefined)[] = [undefined, undefined, undefined, undefined];
   for (const hit of hits) {
     const strikeMs = hit.strike.time.getTime();
-    // worked out once the strike changes a zone (most hits of a storm's backlog only confirm a later strike)
-    let bearingDeg: number | undefined;
     let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
     const entered: number[] = [];
     for (const i of hit.zones) {
       const z = zones[i]!;
+      if (z.inDelay && z.lastStrikeAt !== null && strikeMs >= z.lastStrikeAt.getTime()) {
+        // the delay goes on from this strike (the domain's applyStrike: still in delay, no event), the usual case
+        z.lastStrikeAt = hit.strike.time;
+        z.lastStrikeId = hit.strike.id;
+        z.lastStrikeDistanceMiles = hit.distanceMiles;
+        lastHit[i] = hit;
+        if (episode) z.correlationId = episode;
+        changed.add(z.zone);
+        continue;
+      }
       const before = delayState(z);
       const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
       if (state === before) {
@@ -186,8 +199,7 @@ export function applyLocationHits(
       z.lastStrikeAt = hit.strike.time;
       z.lastStrikeId = hit.strike.id;
       z.lastStrikeDistanceMiles = hit.distanceMiles;
-      z.lastStrikeBearingDeg = bearingDeg ??= initialBearingDeg(entry, hit.strike);
-      if (state.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+      lastHit[i] = hit;
       if (event === 'delay-start') {
         episode ??= episodeId(entry.key, hit.strike.id);
         z.delayStartedAt = new Date(Math.min(strikeMs, now.getTime()));
@@ -226,7 +238,7 @@ export function applyLocationHits(
         strikeTime: hit.strike.time.toISOString(),
         strikeType: hit.strike.type,
         distanceMiles: hit.distanceMiles,
-        bearingDeg: bearingDeg ?? initialBearingDeg(entry, hit.strike),
+        bearingDeg: bearingOf(entry, hit),
         zone,
         zones: entered,
         radiusMiles,
@@ -236,7 +248,19 @@ export function applyLocationHits(
       },
     });
   }
+  for (let i = 0; i < 4; i++) {
+    const hit = lastHit[i];
+    if (!hit) continue;
+    const z = zones[i]!;
+    z.lastStrikeBearingDeg = bearingOf(entry, hit);
+    if (z.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
+  }
   return events;
+}
+
+/** The bearing from a location to a strike that hit it, worked out once per hit (its zones share it). */
+function bearingOf(entry: LocationEntry, hit: LocationHit): number {
+  return (hit.bearingDeg ??= initialBearingDeg(entry, hit.strike));
 }
 
 /** True when a zone in delay since after `strikeMs` was already in delay from that strike on (its reach covers the start). */
