@@ -5,7 +5,8 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { providerStorage } from './provider-context.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { buildCustomer, buildSite, buildUser } from '../../db/factories.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../db/seed/demo.ts';
@@ -69,6 +70,17 @@ afterAll(async () => {
 });
 
 describe('discovery', () => {
+  it("switches the provider's request storage off once its request is answered (issue 18: promise hooks)", async () => {
+    const disable = vi.spyOn(providerStorage, 'disable');
+    try {
+      const res = await app.inject({ method: 'GET', url: '/identity/.well-known/openid-configuration' });
+      expect(res.statusCode).toBe(200);
+      expect(disable).toHaveBeenCalledTimes(1);
+    } finally {
+      disable.mockRestore();
+    }
+  });
+
   it('serves the discovery document with our issuer and every endpoint under /identity', async () => {
     const res = await app.inject({ method: 'GET', url: '/identity/.well-known/openid-configuration' });
     expect(res.statusCode).toBe(200);

@@ -20,6 +20,7 @@ import {
   SIGN_IN_FAILURE_LIMIT,
   type SlidingWindowLimiter,
 } from './sign-in-rate-limit.ts';
+import { inProviderRequest } from './provider-context.ts';
 
 export type { IdentityConfig } from './provider.ts';
 export { apiAudience, identityIssuer, WEB_CLIENT_ID } from './provider.ts';
@@ -107,7 +108,7 @@ const identityModule: FastifyPluginAsync<IdentityModuleOptions> = async (app, op
       const url = raw.url ?? '/';
       raw.originalUrl = url;
       raw.url = url.slice(prefixLength) || '/';
-      await handleOidc(raw, reply.raw);
+      await inProviderRequest(() => handleOidc(raw, reply.raw));
     };
     oidc.all('/', { schema: { hide: true } }, forward);
     oidc.all('/*', { schema: { hide: true } }, forward);
