@@ -297,7 +297,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   /**
    * Settles and applies hits for a set of locations inside `tx`; enqueues every event there. Works on
-   * copies of the cached states; returns the function that publishes them to the cache after commit.
+   * copies of the cached rows it changes; returns the function that publishes them to the cache after commit.
    */
   async function processLocations(
     tx: Tx,
@@ -315,12 +315,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       const entry = locationIndex.get(id);
       if (!entry) continue;
       const cached = zoneCache.get(id);
-      const zones = cached ? cached.map((z) => ({ ...z })) : blankZones(id);
+      // the cached rows themselves until one changes: settle and apply copy a row before they change it
+      const zones = cached ? cached.slice() : blankZones(id);
       changed.clear();
-      const allClear = settleLocation(entry, zones, now, changed, clearBy);
+      const allClear = settleLocation(entry, zones, now, changed, clearBy, cached);
       if (allClear) events.push(allClear);
       if (hits.length > 0)
-        for (const e of applyLocationHits(entry, zones, hits, now, changed)) events.push(e);
+        for (const e of applyLocationHits(entry, zones, hits, now, changed, { shared: cached }))
+          events.push(e);
       if (changed.size === 0) continue;
       let written = 0;
       let deferred = 0;

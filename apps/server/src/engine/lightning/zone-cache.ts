@@ -66,13 +66,17 @@ export class ZoneCache {
   }
 
   /**
-   * Publishes a committed working copy: copied into the long-lived cached rows rather than replacing them, since
-   * the working copies die young and a storm then does not churn the old generation (fewer long GC pauses).
+   * Publishes a committed working copy: its changed rows are copied into the long-lived cached rows rather than
+   * replacing them, since the working copies die young and a storm then does not churn the old generation (fewer
+   * long GC pauses). Rows it holds that are the cached ones themselves did not change.
    */
   store(locationId: number, zones: ZoneStateRow[]): void {
     const cached = this.states.get(locationId);
-    if (cached) zones.forEach((z, i) => Object.assign(cached[i]!, z));
-    else this.states.set(locationId, zones);
+    if (!cached) {
+      this.states.set(locationId, zones);
+      return;
+    }
+    for (let i = 0; i < zones.length; i++) if (zones[i] !== cached[i]) Object.assign(cached[i]!, zones[i]);
   }
 
   /** Drops a deleted location: its cached rows and anything of it not written. */

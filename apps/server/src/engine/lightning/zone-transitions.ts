@@ -84,7 +84,8 @@ export const plusMinutes = (t: Date, minutes: number) => new Date(t.getTime() + 
  * Zones of a location whose timer ran out by `clearBy` (default `now`) go all clear (their allClearAt is the
  * moment they cleared); returns the all-clear event, raised at `now`, if any. `clearBy` is earlier than `now`
  * while strikes taken before `now` still wait to be applied (after a database outage): a zone is not cleared
- * past the oldest of them, which may restart it. Adds every zone it changes to `changed`.
+ * past the oldest of them, which may restart it. Adds every zone it changes to `changed`. Rows of `shared` (the
+ * cache's, which `zones` may still hold) are copied into `zones` before they change.
  */
 export function settleLocation(
   entry: LocationEntry,
@@ -92,20 +93,27 @@ export function settleLocation(
   now: Date,
   changed: Set<number>,
   clearBy: Date = now,
+  shared?: readonly ZoneStateRow[],
 ): AlertEvent | null {
   const cleared: ZoneStateRow[] = [];
-  for (const z of zones) {
+  const clearByMs = clearBy.getTime();
+  for (let i = 0; i < zones.length; i++) {
+    const z = zones[i]!;
     if (!z.inDelay) continue;
-    const { event } = advanceZone(delayState(z), entry.allClearMinutes, clearBy.getTime());
-    const due = z.lastStrikeAt ? plusMinutes(z.lastStrikeAt, entry.allClearMinutes) : null;
+    const dueMs = z.lastStrikeAt === null ? null : z.lastStrikeAt.getTime() + entry.allClearMinutes * 60_000;
+    // still in delay (the domain's rule: remaining time > 0 until the due time) with its due time right: the
+    // usual case under a storm, settled without the domain's state objects
+    if (dueMs !== null && clearByMs < dueMs && z.allClearAt?.getTime() === dueMs) continue;
+    const { event } = advanceZone(delayState(z), entry.allClearMinutes, clearByMs);
     if (event === 'all-clear') {
-      z.inDelay = false;
-      z.allClearAt = due;
-      cleared.push(z);
-      changed.add(z.zone);
-    } else if (due && z.allClearAt?.getTime() !== due.getTime()) {
+      const w = own(zones, i, shared);
+      w.inDelay = false;
+      w.allClearAt = dueMs === null ? null : new Date(dueMs);
+      cleared.push(w);
+      changed.add(w.zone);
+    } else if (dueMs !== null && z.allClearAt?.getTime() !== dueMs) {
       // the all-clear minutes changed (policy lock or location edit): keep the due time true
-      z.allClearAt = due;
+      own(zones, i, shared).allClearAt = new Date(dueMs);
       changed.add(z.zone);
     }
   }
@@ -116,7 +124,9 @@ export function settleLocation(
   const zoneNumbers = cleared.map((z) => z.zone);
   const radiusMiles = Math.max(...cleared.map((z) => entry.radii[z.zone - 1] ?? 0));
   const correlationId = outer.correlationId ?? randomUUID();
-  if (still.length === 0) for (const z of zones) z.correlationId = null;
+  if (still.length === 0)
+    for (let i = 0; i < zones.length; i++)
+      if (zones[i]!.correlationId !== null) own(zones, i, shared).correlationId = null;
   const held = heldSeconds(clearedAt, now);
   const text = allClearMessage({
     label: entry.label,
@@ -156,7 +166,8 @@ export function settleLocation(
  * strike struck (never later than `now`), so a strike held through a database outage counts down as if there
  * had been none. A strike older than a zone's last strike changes nothing but the start of the zone's delay,
  * when it struck inside the delay's reach before it (held strikes applied after newer live ones). With `replay`
- * (the stored strikes after a restart) nothing is raised. Adds every zone it changes to `changed`.
+ * (the stored strikes after a restart) nothing is raised. Adds every zone it changes to `changed`. Rows of
+ * `options.shared` (the cache's, which `zones` may still hold) are copied into `zones` before they change.
  */
 export function applyLocationHits(
   entry: LocationEntry,
@@ -164,20 +175,22 @@ export function applyLocationHits(
   hits: LocationHit[],
   now: Date,
   changed: Set<number>,
-  options: { replay?: boolean } = {},
+  options: { replay?: boolean; shared?: readonly ZoneStateRow[] } = {},
 ): AlertEvent[] {
+  const { shared } = options;
   const events: AlertEvent[] = [];
   // The strike each zone last took, whose bearing and due time the zone gets at the end: a storm's backlog hits a
   // location many times in one transaction, and only the last strike of each zone shows.
   const lastHit: (LocationHit | undefined)[] = [undefined, undefined, undefined, undefined];
   for (const hit of hits) {
     const strikeMs = hit.strike.time.getTime();
-    let episode = zones.find((z) => z.inDelay)?.correlationId ?? null;
-    const entered: number[] = [];
+    let episode = currentEpisode(zones);
+    let entered: number[] | null = null;
     for (const i of hit.zones) {
-      const z = zones[i]!;
-      if (z.inDelay && z.lastStrikeAt !== null && strikeMs >= z.lastStrikeAt.getTime()) {
+      const current = zones[i]!;
+      if (current.inDelay && current.lastStrikeAt !== null && strikeMs >= current.lastStrikeAt.getTime()) {
         // the delay goes on from this strike (the domain's applyStrike: still in delay, no event), the usual case
+        const z = own(zones, i, shared);
         z.lastStrikeAt = hit.strike.time;
         z.lastStrikeId = hit.strike.id;
         z.lastStrikeDistanceMiles = hit.distanceMiles;
@@ -186,16 +199,17 @@ export function applyLocationHits(
         changed.add(z.zone);
         continue;
       }
-      const before = delayState(z);
+      const before = delayState(current);
       const { state, event } = applyStrike(before, strikeMs, entry.allClearMinutes, now.getTime());
       if (state === before) {
         // older than the zone's last strike: the delay it is in started no later than this strike
-        if (startsEarlier(z, strikeMs, entry.allClearMinutes)) {
-          z.delayStartedAt = hit.strike.time;
-          changed.add(z.zone);
+        if (startsEarlier(current, strikeMs, entry.allClearMinutes)) {
+          own(zones, i, shared).delayStartedAt = hit.strike.time;
+          changed.add(current.zone);
         }
         continue;
       }
+      const z = own(zones, i, shared);
       z.lastStrikeAt = hit.strike.time;
       z.lastStrikeId = hit.strike.id;
       z.lastStrikeDistanceMiles = hit.distanceMiles;
@@ -203,13 +217,13 @@ export function applyLocationHits(
       if (event === 'delay-start') {
         episode ??= episodeId(entry.key, hit.strike.id);
         z.delayStartedAt = new Date(Math.min(strikeMs, now.getTime()));
-        entered.push(z.zone);
+        (entered ??= []).push(z.zone);
       }
       z.inDelay = state.inDelay;
       if (z.inDelay && episode) z.correlationId = episode;
       changed.add(z.zone);
     }
-    if (entered.length === 0 || !episode || options.replay) continue;
+    if (entered === null || !episode || options.replay) continue;
     const zone = entered[0]!;
     const radiusMiles = entry.radii[zone - 1]!;
     const allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
@@ -251,11 +265,23 @@ export function applyLocationHits(
   for (let i = 0; i < 4; i++) {
     const hit = lastHit[i];
     if (!hit) continue;
-    const z = zones[i]!;
+    const z = own(zones, i, shared);
     z.lastStrikeBearingDeg = bearingOf(entry, hit);
     if (z.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
   }
   return events;
+}
+
+/** The episode a location is in: its first zone in delay's. */
+function currentEpisode(zones: readonly ZoneStateRow[]): string | null {
+  for (const z of zones) if (z.inDelay) return z.correlationId;
+  return null;
+}
+
+/** The zone row at `i` to change: the first time, a copy of a row `shared` (the cache) still owns. */
+function own(zones: ZoneStateRow[], i: number, shared: readonly ZoneStateRow[] | undefined): ZoneStateRow {
+  const z = zones[i]!;
+  return shared !== undefined && z === shared[i] ? (zones[i] = { ...z }) : z;
 }
 
 /** The bearing from a location to a strike that hit it, worked out once per hit (its zones share it). */
