@@ -69,6 +69,8 @@ export interface Intake<T> {
   /** Stops probing and catching up; resolves when applies in flight are done and acknowledged. */
   stop(): Promise<void>;
   status(): IngestQueueStatus;
+  /** Its state alone (status() without building it). */
+  state(): IngestState;
   /** The earliest timeOf of the records not applied yet, epoch ms; null when none waits. */
   horizon(): number | null;
   /** Resolves when no record waits (tests, benchmarks). */
@@ -390,6 +392,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       }
       await lastAck;
     },
+    state: () => state,
     status() {
       const refused = journal.stats().refused;
       return {

@@ -266,9 +266,15 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     }
   }
 
-  /** A chunk of zone rows, written only while no strikes wait (or once the oldest has waited too long). */
+  /**
+   * A chunk of zone rows, written only while no strikes wait and no backlog is being caught up (or once the oldest
+   * has waited too long). During a catch-up after an outage every chunk of held strikes extends thousands of zones:
+   * writing them between chunks kept the database busy with rows that may wait (their strikes are stored, and the
+   * cache decides), and the backlog waiting for it (issue 21).
+   */
   async function flushWhenIdle(): Promise<void> {
-    if (waiting.length === 0 || zoneCache.overdue()) await flushDirty(FLUSH_CHUNK_ROWS);
+    const quiet = waiting.length === 0 && intake.state() !== 'catching-up';
+    if (quiet || zoneCache.overdue()) await flushDirty(FLUSH_CHUNK_ROWS);
   }
 
   async function ensureLoaded(): Promise<void> {
