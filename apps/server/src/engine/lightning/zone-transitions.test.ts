@@ -1,7 +1,13 @@
 // Edge table of a location's zone transitions (ARCHITECTURE.md 'Lightning delay': d ≤ r restarts zone i,
 // r = 0 is off, the zone clears A minutes after its last strike; spec 01 §4 'Policy lock'). Strikes are
 // matched as the engine matches them (matcher.ts on a one-location index); expected times are written out.
-import { applyStrike, destinationPoint, initialBearingDeg, type LightningPolicy } from '@allclear/domain';
+import {
+  advanceZone,
+  applyStrike,
+  destinationPoint,
+  initialBearingDeg,
+  type LightningPolicy,
+} from '@allclear/domain';
 import fc from 'fast-check';
 import type { Strike, StrikeType } from '@allclear/weather';
 import { describe, expect, it } from 'vitest';
@@ -470,6 +476,56 @@ describe('zone transitions: a batch of strikes against the domain rule, strike b
             z.inDelay,
           ];
           expect(zones.map(shown)).toEqual(expected.map(shown));
+        },
+      ),
+    );
+  });
+});
+
+describe('zone transitions: settling against the domain rule', () => {
+  // settleLocation passes over a zone still in delay with its due time right without the domain's advanceZone: the
+  // zones must end as advanceZone leaves them, zone by zone.
+  it('clears and re-times each zone as advanceZone says, at and around each due time', () => {
+    const entry = place({ radius1: 5, radius2: 10, radius3: 20, radius4: 30 });
+    const zoneArb = fc.record({
+      inDelay: fc.boolean(),
+      lastMinute: fc.option(fc.integer({ min: -60, max: 0 }), { nil: null }),
+      dueRight: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(zoneArb, { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: -90_000, max: 90_000 }),
+        (given, clearOffsetMs) => {
+          const zones = blankZones(entry.key);
+          given.forEach((g, i) => {
+            const z = zones[i]!;
+            // a zone in delay has a last strike (the engine never makes one without)
+            z.inDelay = g.inDelay && g.lastMinute !== null;
+            z.lastStrikeAt = g.lastMinute === null ? null : at(g.lastMinute * MINUTE);
+            z.allClearAt =
+              g.lastMinute === null ? null : at((g.lastMinute + (g.dueRight ? 30 : 20)) * MINUTE);
+            z.correlationId = z.inDelay ? 'c0c0c0c0-0000-5000-8000-000000000000' : null;
+          });
+          const clearBy = at(clearOffsetMs - 30 * MINUTE + (given[0]!.lastMinute ?? 0) * MINUTE);
+          const expected = zones.map((z) => {
+            if (!z.inDelay) return { inDelay: z.inDelay, allClearAt: z.allClearAt?.getTime() ?? null };
+            const { event } = advanceZone(delayState(z), 30, clearBy.getTime());
+            const due = z.lastStrikeAt ? z.lastStrikeAt.getTime() + 30 * MINUTE : null;
+            if (event === 'all-clear') return { inDelay: false, allClearAt: due };
+            return { inDelay: true, allClearAt: due ?? z.allClearAt?.getTime() ?? null };
+          });
+          const shared = zones.slice();
+          const working = zones.slice();
+          settleLocation(entry, working, at(0), new Set(), clearBy, shared);
+          expect(
+            working.map((z) => ({ inDelay: z.inDelay, allClearAt: z.allClearAt?.getTime() ?? null })),
+          ).toEqual(expected);
+          // the cache's rows themselves never change: what changed was copied first
+          shared.forEach((z, i) => expect(z === working[i] || zones[i] === z).toBe(true));
+          expect(
+            shared.every((z, i) => z.inDelay === (given[i]!.inDelay && given[i]!.lastMinute !== null)),
+          ).toBe(true);
         },
       ),
     );
