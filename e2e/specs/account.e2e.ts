@@ -256,12 +256,17 @@ describe('[SUPER ADMIN][NOTIFICATION SETTINGS] saved, reloaded and obeyed; the b
     await page.getByRole('heading', { name: 'My Notifications' }).waitFor();
     await page.getByText('All notifications sent to your account in the past 7 days').waitFor();
     const group = page.getByRole('region', { name: 'Policy Notifications' });
-    const item = group
+    // the group shows its 3 newest; the demo's storms may have alerted since, so open the whole group when it offers
+    await group.getByRole('listitem').first().waitFor();
+    const expand = group.getByRole('button', { name: 'Expand', exact: true });
+    if ((await expand.count()) > 0) await expand.click();
+    await group
       .getByRole('button', { expanded: false })
       .filter({ hasText: /Journey Field South/ })
-      .first();
-    await item.click();
-    await group.getByRole('button', { expanded: true }).first().waitFor();
+      .first()
+      .click();
+    // the item opened (the group's own Expand/Collapse is outside its items)
+    await group.getByRole('listitem').getByRole('button', { expanded: true }).first().waitFor();
     await screenshot(page, 'my-notifications-1440x900');
   });
 
