@@ -220,17 +220,23 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     await flushDirty();
   }
 
+  /** The strikes' hits grouped by location, in strike order (as many as a storm's backlog: no object per match). */
+  function locationHitsOf(strikes: readonly IncomingStrike[]): Map<number, LocationHit[]> {
+    const byLocation = new Map<number, LocationHit[]>();
+    for (const strike of strikes) {
+      forEachLocationMatch(locationIndex, strike, (entry, distanceMiles, zones) => {
+        const hit: LocationHit = { strike, distanceMiles, zones, bearingDeg: undefined };
+        const list = byLocation.get(entry.key);
+        if (list) list.push(hit);
+        else byLocation.set(entry.key, [hit]);
+      });
+    }
+    return byLocation;
+  }
+
   /** Applies stored strikes to the cached zones again (delay starts, extensions), raising nothing. */
   function replayStrikes(stored: readonly Strike[], now: Date): void {
-    const hitsByLocation = new Map<number, LocationHit[]>();
-    for (const strike of stored) {
-      for (const m of matchLocations(locationIndex, strike)) {
-        const list = hitsByLocation.get(m.entry.key) ?? [];
-        list.push({ strike, distanceMiles: m.distanceMiles, zones: m.zones, bearingDeg: undefined });
-        hitsByLocation.set(m.entry.key, list);
-      }
-    }
-    for (const [id, hits] of hitsByLocation) {
+    for (const [id, hits] of locationHitsOf(stored)) {
       const entry = locationIndex.get(id)!;
       const zones = zoneCache.get(id) ?? blankZones(id);
       const changed = new Set<number>();
@@ -478,15 +484,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       }
       if (accepted.length === 0) return;
       accepted.sort((a, b) => a.time.getTime() - b.time.getTime());
-      const locationHits = new Map<number, LocationHit[]>();
+      const locationHits = locationHitsOf(accepted);
       const sirenHits = new Map<number, SirenHit[]>();
       for (const strike of accepted) {
-        forEachLocationMatch(locationIndex, strike, (entry, distanceMiles, zones) => {
-          const hit: LocationHit = { strike, distanceMiles, zones, bearingDeg: undefined };
-          const list = locationHits.get(entry.key);
-          if (list) list.push(hit);
-          else locationHits.set(entry.key, [hit]);
-        });
         for (const m of matchSirens(sirenIndex, strike)) {
           const list = sirenHits.get(m.entry.key) ?? [];
           list.push({ strike, distanceMiles: m.distanceMiles });

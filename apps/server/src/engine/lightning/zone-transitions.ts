@@ -190,10 +190,7 @@ export function applyLocationHits(
       const current = zones[i]!;
       if (current.inDelay && current.lastStrikeAt !== null && strikeMs >= current.lastStrikeAt.getTime()) {
         // the delay goes on from this strike (the domain's applyStrike: still in delay, no event), the usual case
-        const z = own(zones, i, shared);
-        z.lastStrikeAt = hit.strike.time;
-        z.lastStrikeId = hit.strike.id;
-        z.lastStrikeDistanceMiles = hit.distanceMiles;
+        const z = takeStrike(own(zones, i, shared), hit);
         lastHit[i] = hit;
         if (episode) z.correlationId = episode;
         changed.add(z.zone);
@@ -209,10 +206,7 @@ export function applyLocationHits(
         }
         continue;
       }
-      const z = own(zones, i, shared);
-      z.lastStrikeAt = hit.strike.time;
-      z.lastStrikeId = hit.strike.id;
-      z.lastStrikeDistanceMiles = hit.distanceMiles;
+      const z = takeStrike(own(zones, i, shared), hit);
       lastHit[i] = hit;
       if (event === 'delay-start') {
         episode ??= episodeId(entry.key, hit.strike.id);
@@ -270,6 +264,14 @@ export function applyLocationHits(
     if (z.inDelay) z.allClearAt = plusMinutes(hit.strike.time, entry.allClearMinutes);
   }
   return events;
+}
+
+/** A zone row takes the hit's strike as its last (bearing and due time are set once per batch). */
+function takeStrike(z: ZoneStateRow, hit: LocationHit): ZoneStateRow {
+  z.lastStrikeAt = hit.strike.time;
+  z.lastStrikeId = hit.strike.id;
+  z.lastStrikeDistanceMiles = hit.distanceMiles;
+  return z;
 }
 
 /** The episode a location is in: its first zone in delay's. */
