@@ -131,7 +131,8 @@ describe('[ADMIN] rings at the zones in force (issue 20)', () => {
         await expect.poll(() => sourceLabels(page), { timeout: 30_000 }).toHaveLength(4);
         const notice = page.getByText(NOTICE).first();
         await notice.scrollIntoViewIfNeeded();
-        // inside the page once the layout has settled after the resize (a loaded CI machine measured it mid-way)
+        // inside the page once the layout has settled after the resize (the afternoon's storms once pushed it out: a
+        // row of warning tabs widened the dashboard's column, fixed in dashboard-home)
         await expect
           .poll(
             async () => {

@@ -88,3 +88,37 @@ export async function textLayoutCheckCatches(page: Page, root = 'main'): Promise
     await page.evaluate(() => document.querySelectorAll('[data-layout-probe]').forEach((e) => e.remove()));
   }
 }
+
+/**
+ * The elements that reach past the right edge of the viewport and widen the page, outermost first (at most 8), as
+ * readable lines; empty when nothing does. Anything inside a box that scrolls or clips across is left out: its
+ * overflow stays inside that box.
+ */
+export function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const contained = (el: Element): boolean => {
+      for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+        const x = getComputedStyle(e).overflowX;
+        if (x !== 'visible') return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.right <= width + 0.5 || contained(el)) continue;
+      if (found.length > 0 && el.parentElement?.closest('[data-overflow-reported]')) continue;
+      el.setAttribute('data-overflow-reported', '');
+      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+      found.push(
+        `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${name}" right ${rect.right.toFixed(1)} px`,
+      );
+      if (found.length === 8) break;
+    }
+    document
+      .querySelectorAll('[data-overflow-reported]')
+      .forEach((e) => e.removeAttribute('data-overflow-reported'));
+    return found;
+  });
+}

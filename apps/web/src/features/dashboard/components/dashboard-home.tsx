@@ -103,7 +103,8 @@ function LocationDashboard({ location }: { location: TLocation }) {
   const cardSkeleton = <Skeleton variant="rounded" height={220} />;
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    // one column no wider than the page: a panel's widest row (a storm's row of warning tabs) scrolls inside it
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PanelBoundary fallback={ALERTS_FAILURE_TEXT} resetKey={key}>
         <ActiveWarnings locationId={location.id} label={location.label} timeZone={timeZone} />
       </PanelBoundary>
@@ -312,7 +313,7 @@ export default function DashboardHome() {
   } else {
     banner = countSevereLocations(severe);
     content = (
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <LocationCardStrip locations={list} selectedId={selected.id} onSelect={select} />
         <SelectedLocationPanel location={selected} onEdit={edit} />
         <LocationDashboard key={selected.id} location={selected} />
