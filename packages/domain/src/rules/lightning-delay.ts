@@ -10,15 +10,27 @@ export function remainingSeconds(lastStrikeAt: number | null, allClearMinutes: n
   return Math.min(full, Math.max(0, remaining));
 }
 
-/** Zone indexes (0-based) whose radius contains a strike at this distance: d ≤ r and the zone is on (r > 0); miles (ARCHITECTURE 'Lightning delay'). */
+/** The zones whose radius contains a strike at this distance, as a bit set (bit i for zone i): d ≤ r and the zone is on (r > 0); miles (ARCHITECTURE 'Lightning delay'). */
+export function zoneMaskContainingStrike(
+  distanceMiles: number,
+  radii: readonly (number | null | undefined)[],
+): number {
+  let mask = 0;
+  for (let i = 0; i < radii.length; i++) {
+    const r = radii[i];
+    if (r !== null && r !== undefined && r > 0 && distanceMiles <= r) mask |= 1 << i;
+  }
+  return mask;
+}
+
+/** Zone indexes (0-based) whose radius contains a strike at this distance: the bits of zoneMaskContainingStrike; miles. */
 export function zonesContainingStrike(
   distanceMiles: number,
   radii: readonly (number | null | undefined)[],
 ): number[] {
+  const mask = zoneMaskContainingStrike(distanceMiles, radii);
   const hit: number[] = [];
-  radii.forEach((r, i) => {
-    if (r !== null && r !== undefined && r > 0 && distanceMiles <= r) hit.push(i);
-  });
+  for (let i = 0; i < radii.length; i++) if (mask & (1 << i)) hit.push(i);
   return hit;
 }
 

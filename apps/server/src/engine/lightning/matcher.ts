@@ -5,6 +5,7 @@ import {
   greatCircleMiles,
   outermostRadius,
   StrikeType,
+  zoneMaskContainingStrike,
   zonesContainingStrike,
   zonesInForce,
   type LightningPolicy,
@@ -91,17 +92,12 @@ const ZONE_LISTS: readonly (readonly number[])[] = Array.from({ length: 16 }, (_
   Object.freeze([0, 1, 2, 3].filter((i) => mask & (1 << i))),
 );
 
-/** zonesContainingStrike for a location's four radii (d ≤ r, r > 0), as a shared list. */
+/** zonesContainingStrike for a location's four radii (the domain's mask), as a shared list. */
 export function containingZones(
   distanceMiles: number,
   radii: readonly [number, number, number, number],
 ): readonly number[] {
-  let mask = 0;
-  for (let i = 0; i < 4; i++) {
-    const r = radii[i]!;
-    if (r > 0 && distanceMiles <= r) mask |= 1 << i;
-  }
-  return ZONE_LISTS[mask]!;
+  return ZONE_LISTS[zoneMaskContainingStrike(distanceMiles, radii)]!;
 }
 
 export interface SirenMatch {

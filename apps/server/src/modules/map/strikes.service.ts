@@ -12,6 +12,7 @@ import {
   type TClusterStrikesQuery,
 } from '@allclear/contracts';
 import { badRequest } from '../../platform/errors.ts';
+import { SecondAnswers } from '../../platform/second-answers.ts';
 import { BufferPool } from './buffer-pool.ts';
 import { ageSeconds, featureCollectionBuffer, StrikeLayout } from './strike-layout.ts';
 
@@ -150,8 +151,8 @@ export class StrikeMapService {
   // an answer that may be kept (clusters) is its own allocation, not a pooled slab given back when sent
   readonly #take = (bytes: number) =>
     bytes <= KEPT_ANSWER_BYTES ? Buffer.allocUnsafe(bytes) : this.#pool.take(bytes);
-  /** The last ClusterStrikes answer per view (zoom and box), with the snapshot and second it was written for. */
-  readonly #answers = new Map<string, { snapshot: StrikeSnapshot; second: number; body: Buffer }>();
+  /** The last ClusterStrikes answer per view (zoom and box), kept for its snapshot and second. */
+  readonly #answers = new SecondAnswers<string, Buffer>(KEPT_ANSWERS);
 
   constructor(private readonly source: StrikeSource) {}
 
@@ -191,16 +192,14 @@ export class StrikeMapService {
     const zoom = Math.floor(query.zoom);
     const singlesOnly = zoom > Math.min(query.nonClusterLevel, STRIKE_CLUSTER_MAX_ZOOM);
     // the ages count whole seconds: one answer serves every request for the same view in the same second
-    const second = Math.floor(now.getTime() / 1000);
     const key = `${zoom} ${singlesOnly} ${bbox.north} ${bbox.south} ${bbox.west} ${bbox.east}`;
-    const kept = this.#answers.get(key);
-    if (kept?.snapshot === snapshot && kept.second === second) return kept.body;
-    const body = this.#clustersOf(snapshot, bbox, zoom, singlesOnly, now.getTime());
-    if (body.length <= KEPT_ANSWER_BYTES) {
-      if (this.#answers.size >= KEPT_ANSWERS) this.#answers.clear();
-      this.#answers.set(key, { snapshot, second, body });
-    }
-    return body;
+    return this.#answers.get(
+      key,
+      now.getTime(),
+      [snapshot],
+      () => this.#clustersOf(snapshot, bbox, zoom, singlesOnly, now.getTime()),
+      (body) => body.length <= KEPT_ANSWER_BYTES,
+    );
   }
 
   #clustersOf(

@@ -19,6 +19,7 @@ import {
 import type { Clock } from '../../../platform/clock.ts';
 import type { Principal } from '../../../platform/auth.ts';
 import { Prepared } from '../../../platform/route.ts';
+import { SecondAnswers } from '../../../platform/second-answers.ts';
 import type { VisibleLocation } from '../../shared/location-access.ts';
 import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
 import type { ApiReads } from '../../shared/reads.ts';
@@ -37,18 +38,11 @@ const NO_STRIKES: StrikeFromLocation[] = [];
 /** Locations whose last status answer is kept for the rest of its second; past it they start afresh. */
 const STATUS_ANSWERS_KEPT = 10_000;
 
-interface StatusAnswer {
-  second: number;
-  location: VisibleLocation;
-  policies: readonly LightningPolicy[];
-  states: readonly ZoneStateView[];
-  near: readonly StrikeFromLocation[];
-  answer: Prepared<TLightningLocationStatus>;
-}
-
 export class LightningService {
   private readonly delayAnswers = new Map<string, Prepared<TLightningDelay>>();
-  private readonly statusAnswers = new Map<number, StatusAnswer>();
+  private readonly statusAnswers = new SecondAnswers<number, Prepared<TLightningLocationStatus>>(
+    STATUS_ANSWERS_KEPT,
+  );
 
   constructor(
     private readonly repo: LightningRepository,
@@ -133,20 +127,12 @@ export class LightningService {
       this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
     ]);
     const now = this.clock.now();
-    const second = Math.floor(now.getTime() / 1000);
-    const kept = this.statusAnswers.get(location.id);
-    if (
-      kept?.second === second &&
-      kept.location === location &&
-      kept.policies === policies &&
-      kept.states === states &&
-      kept.near === near
-    )
-      return kept.answer;
-    const answer = new Prepared(this.statusAt(id, location, zones, states, near, now));
-    if (this.statusAnswers.size >= STATUS_ANSWERS_KEPT) this.statusAnswers.clear();
-    this.statusAnswers.set(location.id, { second, location, policies, states, near, answer });
-    return answer;
+    return this.statusAnswers.get(
+      location.id,
+      now.getTime(),
+      [location, policies, states, near],
+      () => new Prepared(this.statusAt(id, location, zones, states, near, now)),
+    );
   }
 
   private statusAt(
