@@ -50,29 +50,33 @@ async function runAxe(page: Page): Promise<AxeProblem[]> {
   }
 }
 
+/** True once no finite animation or fade has run for 300 ms (each look notes when the page was last seen quiet). */
+const QUIET_FOR_300_MS = `(() => {
+  const fading = [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiTooltip-popper')]
+    .some((el) => { const o = Number(getComputedStyle(el).opacity); return o > 0 && o < 1; });
+  const busy = fading || document.getAnimations().some((a) => a.playState === 'running' && a.effect !== null &&
+    a.effect.getComputedTiming().endTime !== Infinity);
+  if (busy || window.__axeQuietSince === undefined) {
+    window.__axeQuietSince = busy ? undefined : performance.now();
+    return false;
+  }
+  return performance.now() - window.__axeQuietSince >= 300;
+})()`;
+
 async function checkAtRest(page: Page): Promise<AxeProblem[]> {
   // Let finite animations and transitions end first (a card fading in is not low contrast), and stay ended for
-  // 500 ms (a re-render may start one more); looping ones (spinners, skeletons) never end and are left alone. A dialog,
+  // 300 ms (a re-render may start one more); looping ones (spinners, skeletons) never end and are left alone. A dialog,
   // menu or tooltip part-way through its fade counts as moving too (on a loaded machine a closing menu was caught
   // half transparent over its dialog, its transition no longer listed).
+  // Polled from here, one evaluation per look: a string predicate polled inside the page is evaluated again on
+  // each of its timers, which the app's Content Security Policy refuses (EvalError), so the wait ended at once.
   await page.evaluate('delete window.__axeQuietSince');
-  await page
-    .waitForFunction(
-      `(() => {
-        const fading = [...document.querySelectorAll('.MuiDialog-container, .MuiPopover-paper, .MuiTooltip-popper')]
-          .some((el) => { const o = Number(getComputedStyle(el).opacity); return o > 0 && o < 1; });
-        const busy = fading || document.getAnimations().some((a) => a.playState === 'running' && a.effect !== null &&
-          a.effect.getComputedTiming().endTime !== Infinity);
-        if (busy || window.__axeQuietSince === undefined) {
-          window.__axeQuietSince = busy ? undefined : performance.now();
-          return false;
-        }
-        return performance.now() - window.__axeQuietSince >= 500;
-      })()`,
-      undefined,
-      { timeout: 5_000, polling: 100 },
-    )
-    .catch(() => undefined);
+  const deadline = Date.now() + 3_000;
+  while (Date.now() < deadline) {
+    const quiet = await page.evaluate(QUIET_FOR_300_MS).catch(() => true);
+    if (quiet) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) {
     axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
