@@ -163,27 +163,6 @@ describe('lightning engine: delay and all-clear of one zone', () => {
   });
 });
 
-describe('lightning engine: a catch-up-sized batch', () => {
-  it('applies only the strikes the table took when a big batch (matched while it is stored) carries a stored id', async () => {
-    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
-    const e = engine();
-    await e.refreshIndex();
-    const start = h.clock.now();
-    const first = strikeAt(location, 4, start);
-    await e.ingest([first]);
-    h.clock.advance(2 * MINUTE);
-    // 150 strikes far from any zone, and the stored id again stamped now: the table refuses it, so it extends nothing
-    const far = { latitude: location.latitude + 1.5, longitude: location.longitude };
-    const filler = () => Array.from({ length: 150 }, () => strikeAt(far, 0, h.clock.now()));
-    await e.ingest([...filler(), { ...first, time: h.clock.now() }]);
-    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:28:00');
-    // and one new strike in such a batch does extend it
-    await e.ingest([...filler(), strikeAt(location, 3, h.clock.now())]);
-    expect((await getDelayItems(h.db.db, location.id, h.clock.now())).item1).toBe('00:30:00');
-    expect(eventsOf(location.id)).toHaveLength(1);
-  });
-});
-
 describe('lightning engine: zones, policies and strike types', () => {
   it('restarts only the zones containing the strike, and escalates at once for an inner zone', async () => {
     const { location } = await place({ radius1: 10, radius2: 20, radius3: 0, allClearMinutes: 30 });

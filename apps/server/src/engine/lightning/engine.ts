@@ -75,10 +75,6 @@ const IDLE_FLUSH_MAX_LOCATIONS = 200;
 const MAX_BATCH_STRIKES = 20;
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
 const INSERT_CHUNK = 1_000;
-/** Batches this big (a catch-up's chunks) are matched while their insert runs; a live batch is matched in microseconds. */
-const OVERLAP_MIN_STRIKES = 100;
-
-const byTime = (a: Strike, b: Strike) => a.time.getTime() - b.time.getTime();
 
 /** A location's working copy in a transaction and what becomes of its rows after commit (bit z-1 = zone z). */
 interface WorkedLocation {
@@ -461,41 +457,6 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     }
   }
 
-  /** Every location and siren the strikes hit, in the order given. */
-  function hitsOf(strikes: readonly Strike[]): {
-    locationHits: Map<number, LocationHit[]>;
-    sirenHits: Map<number, SirenHit[]>;
-  } {
-    const locationHits = locationHitsOf(strikes);
-    const sirenHits = new Map<number, SirenHit[]>();
-    for (const strike of strikes) {
-      for (const m of matchSirens(sirenIndex, strike)) {
-        const list = sirenHits.get(m.entry.key);
-        if (list) list.push({ strike, distanceMiles: m.distanceMiles });
-        else sirenHits.set(m.entry.key, [{ strike, distanceMiles: m.distanceMiles }]);
-      }
-    }
-    return { locationHits, sirenHits };
-  }
-
-  /** The batch's hits in time order, matched once the insert is on its way to the database. */
-  async function matchWhileInserting(batch: readonly Strike[], inserting: Promise<unknown>) {
-    // an insert that fails while the matching runs is answered where it is awaited, not as an unhandled rejection
-    inserting.catch(() => undefined);
-    // the driver sends the statement on the next turn of the event loop
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    return hitsOf(batch.slice().sort(byTime));
-  }
-
-  /** Inserts the strikes (chunks of INSERT_CHUNK), resolving the ids that were new. */
-  async function insertAll(tx: Tx, batch: readonly IncomingStrike[], now: Date): Promise<Set<string>> {
-    const fresh = new Set<string>();
-    for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
-      for (const id of await insertNewStrikes(tx, batch.slice(i, i + INSERT_CHUNK), now)) fresh.add(id);
-    }
-    return fresh;
-  }
-
   /**
    * Stores a batch's new strikes and applies them to the zones and sirens they hit, in one transaction. A
    * redelivered strike already stored is applied to the cached zones again after commit, raising nothing.
@@ -511,11 +472,10 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     const clearBy = clearByAt(now);
     await db.db.transaction(async (tx) => {
       stored.length = 0;
-      const inserting = insertAll(tx, batch, now);
-      // a catch-up's chunk is matched while the database stores it (its strikes are mostly new): the matching is
-      // this process's work, the insert the database's, and neither waits for the other
-      const early = batch.length >= OVERLAP_MIN_STRIKES ? await matchWhileInserting(batch, inserting) : null;
-      const fresh = await inserting;
+      const fresh = new Set<string>();
+      for (let i = 0; i < batch.length; i += INSERT_CHUNK) {
+        for (const id of await insertNewStrikes(tx, batch.slice(i, i + INSERT_CHUNK), now)) fresh.add(id);
+      }
       const accepted: Strike[] = [];
       for (const s of batch) {
         if (fresh.delete(s.id)) accepted.push(s);
@@ -523,9 +483,16 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         // else a duplicate: only the first copy of an id counts
       }
       if (accepted.length === 0) return;
-      // the early match stands only when the table took every strike (a stored or repeated id extends nothing)
-      const { locationHits, sirenHits } =
-        early && accepted.length === batch.length ? early : hitsOf(accepted.sort(byTime));
+      accepted.sort((a, b) => a.time.getTime() - b.time.getTime());
+      const locationHits = locationHitsOf(accepted);
+      const sirenHits = new Map<number, SirenHit[]>();
+      for (const strike of accepted) {
+        for (const m of matchSirens(sirenIndex, strike)) {
+          const list = sirenHits.get(m.entry.key) ?? [];
+          list.push({ strike, distanceMiles: m.distanceMiles });
+          sirenHits.set(m.entry.key, list);
+        }
+      }
       if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true, clearBy);
       if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now, clearBy);
     });
