@@ -104,21 +104,19 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
       }
       return false;
     };
-    const found: string[] = [];
+    const reported: Element[] = [];
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.right <= width + 0.5 || contained(el)) continue;
-      if (found.length > 0 && el.parentElement?.closest('[data-overflow-reported]')) continue;
-      el.setAttribute('data-overflow-reported', '');
-      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
-      found.push(
-        `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${name}" right ${rect.right.toFixed(1)} px`,
-      );
-      if (found.length === 8) break;
+      // an offender's own children reach as far: the outermost one is named
+      if (reported.some((r) => r.contains(el))) continue;
+      reported.push(el);
+      if (reported.length === 8) break;
     }
-    document
-      .querySelectorAll('[data-overflow-reported]')
-      .forEach((e) => e.removeAttribute('data-overflow-reported'));
-    return found;
+    return reported.map((el) => {
+      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+      const right = el.getBoundingClientRect().right.toFixed(1);
+      return `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${name}" right ${right} px`;
+    });
   });
 }
