@@ -25,7 +25,7 @@ import { seedReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import type { AlertEvent } from '../apps/server/src/engine/contracts.ts';
 import { openJournal } from '../apps/server/src/engine/ingest/journal.ts';
 import { flakyDatabase } from '../apps/server/src/engine/ingest/test-support.ts';
-import { createLightningEngine } from '../apps/server/src/engine/lightning/engine.ts';
+import { createLightningEngine, type EngineWork } from '../apps/server/src/engine/lightning/engine.ts';
 import type { StrikeRecord } from '../apps/server/src/engine/lightning/strike-record.ts';
 import {
   isGroundStrike,
@@ -62,6 +62,34 @@ const METERS_PER_MILE = 1609.344;
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * Where the engine's strike queue spent a span of wall time: transactions of held strikes (a catch-up's chunks,
+ * new strikes riding with them counted there), transactions of new strikes only, and zone-row writes.
+ */
+function workBetween(works: readonly EngineWork[], fromMs: number, toMs: number): string {
+  const span = Math.max(1, toMs - fromMs);
+  const parts = {
+    chunks: { ms: 0, n: 0, strikes: 0 },
+    fresh: { ms: 0, n: 0, strikes: 0 },
+    rows: { ms: 0, n: 0, rows: 0 },
+  };
+  for (const w of works) {
+    if (w.startMs < fromMs || w.startMs >= toMs) continue;
+    const part = w.kind === 'zone-rows' ? parts.rows : w.redelivered > 0 ? parts.chunks : parts.fresh;
+    part.ms += w.ms;
+    part.n += 1;
+    if ('rows' in part) part.rows += w.rows;
+    else part.strikes += w.strikes;
+  }
+  const share = (ms: number) => `${((ms / span) * 100).toFixed(0)}%`;
+  const { chunks, fresh, rows } = parts;
+  return (
+    `held strikes ${share(chunks.ms)} (${chunks.n} transactions, ${chunks.strikes.toLocaleString('en-US')} strikes, ${chunks.ms > 0 ? Math.round(chunks.strikes / (chunks.ms / 1000)).toLocaleString('en-US') : 0}/s of their time), ` +
+    `new strikes ${share(fresh.ms)} (${fresh.n} transactions, ${fresh.strikes.toLocaleString('en-US')} strikes), ` +
+    `zone rows ${share(rows.ms)} (${rows.n} writes, ${rows.rows.toLocaleString('en-US')} rows)`
+  );
 }
 
 function stats(values: readonly number[]): string {
@@ -578,6 +606,7 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
   const journal = await openJournal<StrikeRecord>({ dir, name: 'strikes', maxWaiting: 1_000_000 });
   const flaky = flakyDatabase(db);
   const enqueued = new Map<string, number>();
+  const works: EngineWork[] = [];
   // start() subscribes to the strike stream: a stream that never sends
   const quietWeather = {
     providers: { strikes: { subscribe: () => () => {} } },
@@ -591,6 +620,7 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
     bus: createLocalBus(),
     autoTick: false,
     journal,
+    onWork: (w) => works.push(w),
     enqueueAlert: async (_tx, event: AlertEvent) => {
       if (typeof event.details.strikeId === 'string') enqueued.set(event.details.strikeId, performance.now());
     },
@@ -672,6 +702,10 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
       `  after it is back: ${outcomes.held} strikes taken before the engine saw it back (applied after the backlog); the rest, arrival to commit: ${stats(outcomes.applied)}`,
     );
     console.log(`  after it is back, strikes that raised an alert, arrival to enqueue: ${stats(after)}`);
+    console.log(`  the engine's queue while catching up: ${workBetween(works, upAt, drainedAt)}`);
+    console.log(
+      `  the engine's queue after, until the phase ends: ${workBetween(works, drainedAt, performance.now())}`,
+    );
     const drainOk = catchUp !== null && drainS <= DRAIN_TARGET_S && replayRate >= REPLAY_TARGET_PER_S;
     const afterOk = after.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
     console.log(

@@ -10,7 +10,7 @@ import { buildCustomer, buildLocation } from '../../db/factories.ts';
 import { lightningZoneStates, strikes } from '../../db/schema/index.ts';
 import { createIngestBoard } from '../../platform/ingest-status.ts';
 import { flakyDatabase } from '../ingest/test-support.ts';
-import { createLightningEngine, type LightningEngine } from './engine.ts';
+import { createLightningEngine, type EngineWork, type LightningEngine } from './engine.ts';
 import { getDelayItems } from './queries.ts';
 import { createEngineHarness, silentLogger, strikeAt, type EngineHarness } from './test-support.ts';
 
@@ -40,7 +40,7 @@ async function place() {
   });
 }
 
-async function startEngine(retryMs = 5) {
+async function startEngine(retryMs = 5, onWork?: (work: EngineWork) => void) {
   const flaky = flakyDatabase(h.db);
   const board = createIngestBoard();
   const engine = createLightningEngine({
@@ -54,6 +54,7 @@ async function startEngine(retryMs = 5) {
     autoTick: false,
     ingestBoard: board,
     intake: { retryMs, maxRetryMs: retryMs },
+    onWork,
   });
   engines.push(engine);
   await engine.start();
@@ -131,6 +132,46 @@ describe('lightning engine: a database outage', () => {
     h.clock.set(new Date(held.time.getTime() + 30 * MINUTE));
     await engine.tick();
     expect(eventsOf(location.id).map((e) => e.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('tells onWork of each transaction of strikes (the held ones as offered again) and of each write of zone rows', async () => {
+    const location = await place();
+    const works: EngineWork[] = [];
+    const { engine, flaky } = await startEngine(5, (w) => works.push(w));
+    const strikesOf = () => works.filter((w) => w.kind === 'strikes');
+    const rowsWritten = () =>
+      works.filter((w) => w.kind === 'zone-rows').reduce((rows, w) => rows + w.rows, 0);
+    const zonesInDelay = async () =>
+      (
+        await h.db.db
+          .select()
+          .from(lightningZoneStates)
+          .where(eq(lightningZoneStates.locationId, location.id))
+      ).filter((z) => z.inDelay).length;
+
+    await engine.take([strikeAt(location, 3, h.clock.now())]);
+    expect(strikesOf()).toEqual([expect.objectContaining({ strikes: 1, redelivered: 0, rows: 0 })]);
+    // the delay's zone rows, written behind the strike's transaction while the queue is idle (with the rows of
+    // earlier tests' locations that the engine's start replayed)
+    expect(await zonesInDelay()).toBeGreaterThan(0);
+    expect(rowsWritten()).toBeGreaterThanOrEqual(await zonesInDelay());
+
+    flaky.down();
+    h.clock.advance(MINUTE);
+    const held = [strikeAt(location, 4, h.clock.now()), strikeAt(location, 5, h.clock.now())];
+    expect(await engine.take(held)).toBe('held');
+    // a transaction the database refused is no work done
+    expect(strikesOf()).toHaveLength(1);
+    works.length = 0;
+    flaky.up();
+    await engine.ingestIdle();
+    expect(strikesOf()).toEqual([expect.objectContaining({ strikes: 2, redelivered: 2 })]);
+    // each zone the held strikes extended, written once
+    expect(rowsWritten()).toBe(await zonesInDelay());
+    for (const w of works) {
+      expect(w.ms).toBeGreaterThanOrEqual(0);
+      expect(w.startMs).toBeLessThanOrEqual(performance.now());
+    }
   });
 
   it('applies a redelivered strike that is already stored to the zones again, raising nothing', async () => {

@@ -94,8 +94,26 @@ class LocationsGone extends Error {
   }
 }
 
+/**
+ * One piece of the strike queue's work as the engine did it: a transaction of strikes (among them, `redelivered`
+ * offered again by the journal: a catch-up's chunk) or a write of zone rows. Benchmarks add them up to show where
+ * a catch-up's time goes (bench strikes, outage phase).
+ */
+export interface EngineWork {
+  kind: 'strikes' | 'zone-rows';
+  /** When it started, performance.now() ms, and how long it took (wall time, waits on the database included). */
+  startMs: number;
+  ms: number;
+  /** Strikes in the transaction, and how many of them the journal offered again; rows written. */
+  strikes: number;
+  redelivered: number;
+  rows: number;
+}
+
 export interface LightningEngineContext extends EngineContext {
   bus: Bus;
+  /** Told of each piece of the strike queue's work once it is done (benchmarks); nothing by default. */
+  onWork?: (work: EngineWork) => void;
   /** Called after a commit that queued siren commands (the device gateway publishes them at once). */
   onSirenCommands?: () => void;
   /**
@@ -254,6 +272,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
    */
   async function flushDirty(maxRows = Number.POSITIVE_INFINITY): Promise<void> {
     if (zoneCache.dirtyLocations === 0) return;
+    const startMs = performance.now();
     const rows = zoneCache.takeDirty(maxRows);
     // rows not written (the database away) wait again, first in line
     const requeue = (err: unknown) => {
@@ -262,14 +281,24 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     };
     try {
       await saveZoneStates(db.db, rows);
+      report('zone-rows', startMs, 0, 0, rows.length);
     } catch (err) {
       if (!isForeignKeyViolation(err)) requeue(err);
       await reloadLocations({ ids: [...new Set(rows.map((r) => r.locationId))] }).catch(requeue);
-      await saveZoneStates(
-        db.db,
-        rows.filter((r) => zoneCache.has(r.locationId)),
-      ).catch(requeue);
+      const kept = rows.filter((r) => zoneCache.has(r.locationId));
+      await saveZoneStates(db.db, kept).catch(requeue);
+      report('zone-rows', startMs, 0, 0, kept.length);
     }
+  }
+
+  function report(
+    kind: EngineWork['kind'],
+    startMs: number,
+    strikes: number,
+    redelivered: number,
+    rows: number,
+  ) {
+    ctx.onWork?.({ kind, startMs, ms: performance.now() - startMs, strikes, redelivered, rows });
   }
 
   /**
@@ -563,11 +592,13 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       void serial(drain);
     }
     try {
+      const startMs = performance.now();
       const redelivered = new Set(taken.flatMap((w) => (w.redelivered ? w.strikes : [])));
       await ingestNow(
         taken.flatMap((w) => w.strikes),
         redelivered,
       );
+      report('strikes', startMs, count, redelivered.size, 0);
       // the queue is idle and the backlog small: write the zone rows now, before the strikes resolve, so a
       // reader sees them at once
       if (waiting.length === 0 && zoneCache.dirtyLocations <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
