@@ -4,8 +4,9 @@
 // still waiting; a strike whose transaction committed as the connection dropped is applied again, raising
 // nothing. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL (the outage is the handle refusing calls;
 // the fault tests in test/ingest-outage.test.ts stop a real PostgreSQL).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { buildCustomer, buildLocation } from '../../db/factories.ts';
 import { lightningZoneStates, strikes } from '../../db/schema/index.ts';
 import { createIngestBoard } from '../../platform/ingest-status.ts';
@@ -40,12 +41,20 @@ async function place() {
   });
 }
 
-async function startEngine(retryMs = 5, onWork?: (work: EngineWork) => void) {
+interface EngineOptions {
+  retryMs?: number;
+  catchUpChunk?: number;
+  onWork?: (work: EngineWork) => void;
+  /** Wraps the (flaky) database the engine uses. */
+  wrap?: (db: Database) => Database;
+}
+
+async function startEngine({ retryMs = 5, catchUpChunk, onWork, wrap }: EngineOptions = {}) {
   const flaky = flakyDatabase(h.db);
   const board = createIngestBoard();
   const engine = createLightningEngine({
     config: h.config,
-    db: flaky.handle,
+    db: wrap ? { ...flaky.handle, db: wrap(flaky.handle.db) } : flaky.handle,
     clock: h.clock,
     weather: h.weather,
     log: silentLogger,
@@ -53,7 +62,7 @@ async function startEngine(retryMs = 5, onWork?: (work: EngineWork) => void) {
     bus: h.bus,
     autoTick: false,
     ingestBoard: board,
-    intake: { retryMs, maxRetryMs: retryMs },
+    intake: { retryMs, maxRetryMs: retryMs, catchUpChunk },
     onWork,
   });
   engines.push(engine);
@@ -111,7 +120,7 @@ describe('lightning engine: a database outage', () => {
 
   it('clears no zone past a strike still waiting: the held strike restarts it', async () => {
     const location = await place();
-    const { engine, flaky } = await startEngine(400);
+    const { engine, flaky } = await startEngine({ retryMs: 400 });
     const t0 = h.clock.now();
     await engine.take([strikeAt(location, 3, t0)]);
     h.clock.set(new Date(t0.getTime() + 29 * MINUTE + 50_000));
@@ -137,7 +146,7 @@ describe('lightning engine: a database outage', () => {
   it('tells onWork of each transaction of strikes (the held ones as offered again) and of each write of zone rows', async () => {
     const location = await place();
     const works: EngineWork[] = [];
-    const { engine, flaky } = await startEngine(5, (w) => works.push(w));
+    const { engine, flaky } = await startEngine({ onWork: (w) => works.push(w) });
     const strikesOf = () => works.filter((w) => w.kind === 'strikes');
     const rowsWritten = () =>
       works.filter((w) => w.kind === 'zone-rows').reduce((rows, w) => rows + w.rows, 0);
@@ -172,6 +181,54 @@ describe('lightning engine: a database outage', () => {
       expect(w.ms).toBeGreaterThanOrEqual(0);
       expect(w.startMs).toBeLessThanOrEqual(performance.now());
     }
+  });
+
+  it('while catching up, the new strikes that wait go in one transaction, not one per 20', async () => {
+    const location = await place();
+    // the next transaction, once armed, waits for release(): the catch-up's first chunk is held in flight
+    let armed = false;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gated = (db: Database) =>
+      new Proxy(db, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver) as unknown;
+          if (prop !== 'transaction' || !armed) return value;
+          armed = false;
+          return async (...args: unknown[]) => {
+            await gate;
+            return (value as (...a: unknown[]) => unknown)(...args);
+          };
+        },
+      });
+    const works: EngineWork[] = [];
+    const { engine, flaky } = await startEngine({
+      catchUpChunk: 3,
+      onWork: (w) => works.push(w),
+      wrap: gated,
+    });
+
+    flaky.down();
+    const at = () => strikeAt(location, 3, h.clock.now());
+    expect(await engine.take([at(), at(), at()])).toBe('held');
+    expect(await engine.take([at(), at(), at()])).toBe('held');
+    armed = true;
+    flaky.up();
+    // the first chunk of 3 is in flight; 25 new strikes arrive one by one behind it
+    await vi.waitFor(() => expect(armed).toBe(false));
+    expect(engine.ingestStatus().state).toBe('catching-up');
+    const fresh = Array.from({ length: 25 }, () => engine.take([at()]));
+    await vi.waitFor(() => expect(engine.ingestStatus().waiting).toBe(31));
+    release();
+    expect(await Promise.all(fresh)).toEqual(Array(25).fill('applied'));
+    await engine.ingestIdle();
+
+    const transactions = works.filter((w) => w.kind === 'strikes').map((w) => [w.strikes, w.redelivered]);
+    expect(transactions).toEqual([
+      [3, 3],
+      [25, 0],
+      [3, 3],
+    ]);
   });
 
   it('applies a redelivered strike that is already stored to the zones again, raising nothing', async () => {

@@ -73,6 +73,13 @@ const IDLE_FLUSH_MAX_LOCATIONS = 200;
  * about 105 ms with no cap).
  */
 const MAX_BATCH_STRIKES = 20;
+
+/**
+ * How long a chunk of held strikes should take while a backlog is caught up (the intake's catchUpTargetMs): the new
+ * strikes wait behind the chunk in flight. Bench strikes, outage phase, one run each on this machine: the new strikes'
+ * alerts had a p99 of about 205 ms at 50 ms and 113 ms at 30 ms, for 5,430 and 5,250 held strikes a second.
+ */
+const CATCH_UP_CHUNK_MS = 30;
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; a strike has 9). */
 const INSERT_CHUNK = 1_000;
 
@@ -189,6 +196,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     journal: ctx.journal ?? createMemoryJournal({ name: 'strikes', clock }),
     clock,
     log,
+    catchUpTargetMs: CATCH_UP_CHUNK_MS,
     ...ctx.intake,
     apply: (entries, how) =>
       ingest(
@@ -301,15 +309,10 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     ctx.onWork?.({ kind, startMs, ms: performance.now() - startMs, strikes, redelivered, rows });
   }
 
-  /**
-   * A chunk of zone rows, written only while no strikes wait and no backlog is being caught up (or once the oldest
-   * has waited too long). During a catch-up after an outage every chunk of held strikes extends thousands of zones:
-   * writing them between chunks kept the database busy with rows that may wait (their strikes are stored, and the
-   * cache decides), and the backlog waiting for it (issue 21).
-   */
-  async function flushWhenIdle(): Promise<void> {
-    const quiet = waiting.length === 0 && intake.state() !== 'catching-up';
-    if (quiet || zoneCache.overdue()) await flushDirty(FLUSH_CHUNK_ROWS);
+  /** A chunk of zone rows, when the cache says one is due (zone-cache.ts chunkDue: never while catching up). */
+  async function flushChunkIfDue(): Promise<void> {
+    if (zoneCache.chunkDue(waiting.length > 0, intake.state() === 'catching-up'))
+      await flushDirty(FLUSH_CHUNK_ROWS);
   }
 
   async function ensureLoaded(): Promise<void> {
@@ -532,7 +535,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   async function tickNow(): Promise<void> {
     await ensureLoaded();
-    await flushWhenIdle();
+    await flushChunkIfDue();
     const now = clock.now();
     const clearBy = clearByAt(now);
     const [locationIds, sirenIds] = await Promise.all([
@@ -578,10 +581,18 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   async function drain(): Promise<void> {
     drainQueued = false;
     // oldest first, at most MAX_BATCH_STRIKES per transaction: under a backlog the first arrivals commit
-    // without waiting for the whole backlog's work
+    // without waiting for the whole backlog's work. While a backlog is caught up after an outage, the new strikes
+    // that waited behind a chunk of held ones go in one transaction, however many: a transaction per 20 took a third
+    // of the catch-up's time (bench strikes, outage phase: 627 transactions for 11,010 new strikes). Not with the
+    // next chunk: that would make them wait for it too.
+    const catchingUp = intake.state() === 'catching-up';
+    const fits = (next: (typeof waiting)[number], count: number) =>
+      catchingUp
+        ? !next.redelivered && !waiting[0]!.redelivered
+        : count + next.strikes.length <= MAX_BATCH_STRIKES;
     let count = 0;
     let end = 0;
-    while (end < waiting.length && (end === 0 || count + waiting[end]!.strikes.length <= MAX_BATCH_STRIKES)) {
+    while (end < waiting.length && (end === 0 || fits(waiting[end]!, count))) {
       count += waiting[end]!.strikes.length;
       end++;
     }
@@ -610,7 +621,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     // under load the strikes (and their alerts) are committed: resolve them first, then write a chunk of the
     // backlog while no strikes wait, transitions first, each zone once however many strikes extended it
     if (zoneCache.dirtyLocations > 0) {
-      await flushWhenIdle().catch((err: unknown) =>
+      await flushChunkIfDue().catch((err: unknown) =>
         log.error({ err }, 'lightning: writing zone rows failed'),
       );
     }

@@ -71,6 +71,20 @@ describe('zone cache: the rows a flush takes', () => {
     expect(cache.overdue()).toBe(true);
   });
 
+  it('has a chunk due when no strikes wait, or once overdue while they do; never while a backlog is caught up', () => {
+    const { cache, clock } = cacheOf(2);
+    expect(cache.chunkDue(false, false)).toBe(false);
+    cache.markDirty(1, 1);
+    expect(cache.chunkDue(false, false)).toBe(true);
+    expect(cache.chunkDue(true, false)).toBe(false);
+    expect(cache.chunkDue(false, true)).toBe(false);
+    clock.ms += 30_001;
+    expect(cache.chunkDue(true, false)).toBe(true);
+    // the rows from before an outage, all overdue when it ends, wait for the catch-up to finish
+    expect(cache.chunkDue(true, true)).toBe(false);
+    expect(cache.chunkDue(false, true)).toBe(false);
+  });
+
   it('a row written with its transaction no longer waits; the location stays dirty for its other zones', () => {
     const { cache } = cacheOf(1);
     cache.markDirty(1, 1);

@@ -112,6 +112,18 @@ export class ZoneCache {
   }
 
   /**
+   * Whether a chunk of rows (takeDirty(maxRows)) is to be written between two transactions of strikes: when no strikes
+   * wait, or once the oldest row is overdue; never while a backlog of held strikes is being caught up after an
+   * outage. Every chunk of that backlog extends thousands of zones, whose strikes are stored and which the cache
+   * decides, and the rows from before the outage are all overdue when it ends: writing them first took a tenth of the
+   * catch-up (bench strikes, outage phase). They are written once it is done.
+   */
+  chunkDue(strikesWaiting: boolean, catchingUp: boolean): boolean {
+    if (this.dirty.size === 0 || catchingUp) return false;
+    return !strikesWaiting || this.overdue();
+  }
+
+  /**
    * Takes the rows to write and forgets that they wait: all of them, or (under load) whole locations until at least
    * `maxRows` rows are taken, transitions first, then locations dirty for EXTENSION_FLUSH_INTERVAL_MS or longer,
    * oldest first. A location dropped from the mirror gives no rows.
