@@ -13,7 +13,7 @@ import type { Bus } from '../../platform/bus.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert, type Announcement } from './enqueue.ts';
 import { deliverOne, RateLimitedError, type DeliverDeps } from './deliver.ts';
-import { ANNOUNCE_QUEUE, DELIVERY_QUEUE, startJobQueue } from './job-queue.ts';
+import { ANNOUNCE_QUEUE, DELIVERY_QUEUE, handleExecutor, startJobQueue } from './job-queue.ts';
 import { localOutboxSender } from './channels/local-outbox.ts';
 import { smtpSender } from './channels/email.ts';
 import { twilioSender } from './channels/sms.ts';
@@ -86,6 +86,8 @@ export function createNotifier(ctx: NotifierContext): Notifier {
     );
   }
   let boss: PgBoss | null = null;
+  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor). */
+  const executor = handleExecutor(db);
   let vapid: VapidKeys | null = null;
   let closeSmtp: (() => void) | null = null;
 
@@ -143,7 +145,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
         ),
         compose: createComposer({ db, clock, publicUrl: ctx.notify.publicUrl }),
       };
-      const started = await startJobQueue(db, {
+      const started = await startJobQueue(executor, {
         attempts: settings.NOTIFY_ATTEMPTS,
         retryDelaySeconds: settings.NOTIFY_RETRY_DELAY_SECONDS,
         expireInSeconds: settings.NOTIFY_EXPIRE_SECONDS,
@@ -202,6 +204,7 @@ export function createNotifier(ctx: NotifierContext): Notifier {
       const running = boss;
       boss = null;
       if (running) await running.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await executor.settled();
       closeSmtp?.();
     },
   };

@@ -18,22 +18,43 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** An executor that knows the statements it was handed and has not finished. */
+export interface TrackedExecutor extends SqlExecutor {
+  /**
+   * Resolves once every statement handed to it so far has finished. pg-boss 10 completes a job without awaiting it
+   * (manager.js onFetch), so its graceful stop can resolve while that statement still runs: a database closed then
+   * made it reject unhandled. Await this after stop() and before closing the database.
+   */
+  settled(): Promise<void>;
+}
+
 /**
  * pg-boss's database adapter over a DatabaseHandle: statements with parameters go to `query`; those
  * without go to `query` too when they are one statement, else to `exec` (pg-boss's migrations hold
  * several statements, which PGlite's extended protocol refuses).
  */
-export function handleExecutor(handle: DatabaseHandle): SqlExecutor {
+export function handleExecutor(handle: DatabaseHandle): TrackedExecutor {
+  const running = new Set<Promise<unknown>>();
+  async function run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    if (values && values.length > 0) return { rows: await handle.query(text, values) };
+    try {
+      return { rows: await handle.query(text) };
+    } catch (error) {
+      if (!isMultipleCommandsError(error)) throw error;
+      await handle.exec(text);
+      return { rows: [] };
+    }
+  }
   return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return { rows: await handle.query(text, values) };
-      try {
-        return { rows: await handle.query(text) };
-      } catch (error) {
-        if (!isMultipleCommandsError(error)) throw error;
-        await handle.exec(text);
-        return { rows: [] };
-      }
+    executeSql(text, values) {
+      const statement = run(text, values);
+      running.add(statement);
+      const forget = () => void running.delete(statement);
+      statement.then(forget, forget);
+      return statement;
+    },
+    async settled() {
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
   };
 }
@@ -55,10 +76,10 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds: number;
 }
 
-/** A started pg-boss on the handle, with the delivery queue created. */
-export async function startJobQueue(handle: DatabaseHandle, opts: JobQueueOptions): Promise<PgBoss> {
+/** A started pg-boss on the executor (handleExecutor), with the delivery queue created. */
+export async function startJobQueue(executor: SqlExecutor, opts: JobQueueOptions): Promise<PgBoss> {
   const boss = new PgBoss({
-    db: handleExecutor(handle),
+    db: executor,
     schema: 'pgboss',
     supervise: true,
     schedule: false,

@@ -103,6 +103,8 @@ export function createReportWorker(
   const maxAttachment = opts.maxAttachmentBytes ?? MAX_ATTACHMENT_BYTES;
   const repo = new ReportRepository(ctx.db.db);
   let boss: PgBoss | null = null;
+  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor). */
+  const executor = handleExecutor(ctx.db);
 
   async function build(reportId: string): Promise<void> {
     const now = ctx.clock.now();
@@ -284,7 +286,7 @@ export function createReportWorker(
     async start() {
       if (boss) return;
       const started = new PgBoss({
-        db: handleExecutor(ctx.db),
+        db: executor,
         schema: 'pgboss',
         supervise: false,
         schedule: false,
@@ -308,6 +310,7 @@ export function createReportWorker(
       const running = boss;
       boss = null;
       if (running) await running.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+      await executor.settled();
     },
   };
 }
