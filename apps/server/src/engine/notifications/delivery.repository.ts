@@ -1,7 +1,7 @@
 // The only code of the notifier that reads and writes alert events, their deliveries and the users' history
 // (the bell). Built on the caller's transaction when there is one: an event, its history rows and its
 // deliveries are written in the transaction that records the engine's decision.
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, notifications, users } from '../../db/schema/index.ts';
 import type { AlertEvent, Tx } from '../contracts.ts';
 
@@ -178,15 +178,42 @@ export class DeliveryRepository {
   }
 
   /** How many messages a channel had accepted for an address after `since` (the rate limit's count). */
-  async countAcceptedSince(channel: string, address: string, since: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
+  /** When the channel accepted each message to `address` after `since`, oldest first. */
+  async acceptedSince(channel: string, address: string, since: Date): Promise<Date[]> {
+    const rows = await this.db
+      .select({ at: alertDeliveries.acceptedAt })
       .from(alertDeliveries)
       .where(
         and(
           eq(alertDeliveries.channel, channel),
           eq(alertDeliveries.address, address),
           gt(alertDeliveries.acceptedAt, since),
+        ),
+      )
+      .orderBy(asc(alertDeliveries.acceptedAt));
+    return rows.map((r) => r.at!);
+  }
+
+  /**
+   * How many messages to the same address on the same channel wait to be sent (not yet accepted, not given up) and
+   * were written before this one: those go first when the address's rate limit frees a slot.
+   */
+  async countWaitingAhead(
+    delivery: Pick<AlertDeliveryRow, 'id' | 'channel' | 'address' | 'created'>,
+  ): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(alertDeliveries)
+      .where(
+        and(
+          eq(alertDeliveries.channel, delivery.channel),
+          eq(alertDeliveries.address, delivery.address),
+          isNull(alertDeliveries.acceptedAt),
+          inArray(alertDeliveries.status, ['pending', 'retrying']),
+          or(
+            lt(alertDeliveries.created, delivery.created),
+            and(eq(alertDeliveries.created, delivery.created), lt(alertDeliveries.id, delivery.id)),
+          ),
         ),
       );
     return row?.n ?? 0;

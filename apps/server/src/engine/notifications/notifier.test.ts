@@ -35,7 +35,7 @@ import type { AlertEvent } from '../contracts.ts';
 import { createNotifier, type Notifier } from './index.ts';
 import { signWebhook } from './channels/webhook.ts';
 import { selfSignedCertificate, startHttpFake, startSmtpServer, waitFor } from './test-fakes.ts';
-import { deliverOne, RateLimitedError } from './deliver.ts';
+import { deliverOne, rateLimitTurn, RateLimitedError } from './deliver.ts';
 
 let db: DatabaseHandle;
 let notifier: Notifier;
@@ -416,7 +416,8 @@ describe('notifier', () => {
     // offer it again
     const limited = await deliverOne(deps, b!.id, 4, true).catch((err: unknown) => err);
     expect(limited).toBeInstanceOf(RateLimitedError);
-    expect((limited as RateLimitedError).retryAfterSeconds).toBe(60);
+    // its turn is the first slot: a minute after the message that fills the minute, one millisecond away
+    expect((limited as RateLimitedError).retryAfterSeconds).toBe(1);
     const [waiting] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, b!.id));
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     local.advance(1);
@@ -456,6 +457,73 @@ describe('notifier', () => {
     expect(await deliverOne(deps, direct!.id, 0, false)).toBe('delivered');
     expect(sent).toEqual([first!.id, direct!.id]);
   });
+  it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
+    const event = lightningEvent('lightning-delay', randomUUID());
+    await db.db
+      .insert(alertEvents)
+      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+    const local = new ManualClock('2026-07-01T18:00:00Z');
+    const start = local.now().getTime();
+    // a storm's nine e-mails to one person, written a second apart
+    const rows = await db.db
+      .insert(alertDeliveries)
+      .values(
+        Array.from({ length: 9 }, (_, i) => ({
+          eventId: event.id,
+          customerId,
+          recipientKey: `test:backlog-${i}`,
+          channel: 'email',
+          address: 'backlog@example.test',
+          created: new Date(start + i * 1000),
+        })),
+      )
+      .returning();
+    const sent: { id: string; at: number }[] = [];
+    const deps = {
+      db,
+      clock: local,
+      perMinute: { email: 3, sms: 1 },
+      senders: {
+        email: async (m: { deliveryId: string }) =>
+          void sent.push({ id: m.deliveryId, at: local.now().getTime() }),
+      } as never,
+    };
+    // the queue as pg-boss keeps it: each delivery offered at its time; a limited one comes back at its turn
+    const queue = rows.map((r, i) => ({ id: r.id, at: start + 10_000 + i * 10 }));
+    const offers = new Map<string, number>();
+    while (queue.length > 0) {
+      queue.sort((a, b) => a.at - b.at);
+      const next = queue.shift()!;
+      local.set(new Date(Math.max(next.at, local.now().getTime())));
+      offers.set(next.id, (offers.get(next.id) ?? 0) + 1);
+      const outcome = await deliverOne(deps, next.id, 0, false).catch((err: unknown) => err);
+      if (outcome instanceof RateLimitedError)
+        queue.push({ id: next.id, at: local.now().getTime() + outcome.retryAfterSeconds * 1000 });
+      else expect(outcome).toBe('delivered');
+    }
+    // in the order written, three a minute, each slot taken as it frees (within the second the retry is rounded to)
+    expect(sent.map((s) => s.id)).toEqual(rows.map((r) => r.id));
+    const minute = (i: number) => sent[i]!.at - start - 10_000;
+    for (let i = 3; i < 9; i++) {
+      expect(minute(i) - minute(i - 3)).toBeGreaterThanOrEqual(60_000);
+      expect(minute(i) - minute(i - 3)).toBeLessThanOrEqual(61_000);
+    }
+    // the first three at once; every other one held back once and offered again when its turn came
+    expect(rows.map((r) => offers.get(r.id))).toEqual([1, 1, 1, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('gives a waiting message the slot of the message that keeps the minute full, a minute on for each round ahead', () => {
+    const t = 1_000_000;
+    // three a minute, three sent at t, t+10 s and t+20 s
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000], 3, 0)).toBe(t + 60_000);
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000], 3, 2)).toBe(t + 80_000);
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000], 3, 3)).toBe(t + 120_000);
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000], 3, 7)).toBe(t + 190_000);
+    // more in the minute than the limit (direct messages count too): the oldest ones must age out first
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000, t + 30_000], 3, 0)).toBe(t + 70_000);
+    expect(rateLimitTurn([t, t + 10_000, t + 20_000, t + 30_000], 3, 3)).toBe(t + 130_000);
+  });
+
   it('a lightning event with an LR policy still reaches the venue groups and the owner', async () => {
     const event = lightningEvent('lightning-delay', randomUUID(), {
       policyId: lightningPolicyId,
