@@ -17,7 +17,8 @@ import { loggerOptions } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
 import { createIngestBoard } from './platform/ingest-status.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
-import { isLostDatabase, UNREACHABLE_CODES } from './platform/lost-database.ts';
+import { hasErrorCode } from './platform/cause-chain.ts';
+import { rideOutLostDatabase, UNREACHABLE_CODES } from './platform/lost-database.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -134,10 +135,7 @@ async function main(): Promise<void> {
   // pg-boss 10 completes a delivery's job without awaiting the statement (manager.js onFetch): a database connection
   // lost under it rejects with nobody listening, which would end the process. A database that goes away is an outage
   // the product rides out (issue 21), so that is logged; any other unhandled rejection still ends the process.
-  process.on('unhandledRejection', (reason) => {
-    if (!isLostDatabase(reason)) throw reason;
-    app.log.error({ err: reason }, 'a database statement nobody awaited failed: the database went away');
-  });
+  process.on('unhandledRejection', rideOutLostDatabase(app.log));
 }
 
 /**
@@ -154,7 +152,7 @@ async function openWhenReachable<T>(
     try {
       return await open();
     } catch (err) {
-      if (!retry || !UNREACHABLE_CODES.has(String((err as { code?: unknown }).code))) throw err;
+      if (!retry || !hasErrorCode(err, UNREACHABLE_CODES)) throw err;
       if (attempt % 30 === 0) log.warn({ err }, 'database unavailable at start; trying again every 2 s');
       await new Promise((r) => setTimeout(r, 2_000));
     }

@@ -1,6 +1,6 @@
 // Which errors say the database went away: the product rides those out (issue 21), and ends on anything else.
 import { describe, expect, it } from 'vitest';
-import { isLostDatabase } from './lost-database.ts';
+import { isLostDatabase, rideOutLostDatabase } from './lost-database.ts';
 
 const withCode = (code: string) => Object.assign(new Error('failed'), { code });
 
@@ -21,5 +21,24 @@ describe('isLostDatabase', () => {
     expect(isLostDatabase(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isLostDatabase(undefined)).toBe(false);
     expect(isLostDatabase('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('rideOutLostDatabase', () => {
+  const logged: string[] = [];
+  const handler = rideOutLostDatabase({ error: (_details, message) => void logged.push(message) });
+
+  it('logs a lost database and goes on', () => {
+    expect(() =>
+      handler(new Error('Failed query: update pgboss.job', { cause: withCode('57P01') })),
+    ).not.toThrow();
+    expect(logged).toEqual(['a database statement nobody awaited failed: the database went away']);
+  });
+
+  it('throws anything else again, so it still ends the process, and logs nothing', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+    expect(() => handler(bug)).toThrow(bug);
+    expect(() => handler(withCode('23505'))).toThrow('failed');
+    expect(logged).toHaveLength(1);
   });
 });

@@ -20,6 +20,7 @@
 // nothing is cleared past the oldest of them (clearBy): a held strike may restart the zone.
 import type { Strike } from '@allclear/weather';
 import type { Bus } from '../../platform/bus.ts';
+import { hasErrorCode } from '../../platform/cause-chain.ts';
 import type { IngestBoard, IngestQueueStatus } from '../../platform/ingest-status.ts';
 import type { AlertEvent, EngineContext, EngineService, Tx } from '../contracts.ts';
 import { createIntake, type IntakeOptions, type TakeOutcome } from '../ingest/intake.ts';
@@ -60,6 +61,8 @@ import {
   type LocationHit,
 } from './zone-transitions.ts';
 
+/** PostgreSQL's foreign_key_violation: a location or siren deleted under a batch (the batch is applied again). */
+const FOREIGN_KEY_VIOLATION: ReadonlySet<string> = new Set(['23503']);
 /** Real-time period of the timer loop. */
 const TICK_INTERVAL_MS = 1_000;
 /** Most zone rows written in one go under load (a few tens of milliseconds of PGlite). */
@@ -444,12 +447,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
 
   /** A PostgreSQL foreign-key violation (23503), as the driver or drizzle's wrapper of it reports it. */
   function isForeignKeyViolation(err: unknown): boolean {
-    for (let e: unknown = err; e instanceof Error || (typeof e === 'object' && e !== null);) {
-      if ((e as { code?: unknown }).code === '23503') return true;
-      e = (e as { cause?: unknown }).cause;
-      if (e === undefined) break;
-    }
-    return false;
+    return hasErrorCode(err, FOREIGN_KEY_VIOLATION);
   }
 
   /** The well-formed strikes; one malformed strike from a feed must not fail the batch it came in. */
