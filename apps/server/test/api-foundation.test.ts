@@ -225,6 +225,35 @@ describe('bad input', () => {
   });
 });
 
+describe('security headers on the whole app (each route sets its own at registration)', () => {
+  const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+  it("gives the API's headers to a refused request (checked after them), a data answer and its HEAD", async () => {
+    const token = await t.tokenFor(t.a.admin.id);
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/user/current' }),
+      await app.inject({ method: 'GET', url: '/api/user/current', headers: auth(token) }),
+      await app.inject({ method: 'HEAD', url: '/api/user/current', headers: auth(token) }),
+      await app.inject({ method: 'GET', url: '/healthz' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 200, 200, 200]);
+    for (const a of answers) {
+      expect(a.headers['content-security-policy']).toBe(API_CSP);
+      expect(a.headers['x-frame-options']).toBe('DENY');
+      // a document's header, not an API answer's
+      expect(a.headers).not.toHaveProperty('cross-origin-opener-policy');
+    }
+  });
+
+  it("gives a document's headers to an answer no route gave, and a HEAD without a token is refused too", async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cross-origin-opener-policy']).toBeDefined();
+    expect(missing.headers['content-security-policy']).not.toBe(API_CSP);
+    expect((await app.inject({ method: 'HEAD', url: '/api/user/current' })).statusCode).toBe(401);
+  });
+});
+
 describe('service endpoints', () => {
   it('serves health and readiness', async () => {
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

@@ -12,7 +12,7 @@
 // Origin-Agent-Cluster, the referrer policy, DNS prefetch, download options, Flash policies, XSS auditor) only
 // concern documents. A route may still replace one (the identity pages send their own CSP).
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyPluginAsync, type onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The headers @fastify/helmet adds to an answer with these options, by lower-case name. */
@@ -63,12 +63,20 @@ export const securityHeaders: FastifyPluginAsync<FastifyHelmetOptions> = fp(
   async (app, options) => {
     const documents = await helmetHeaders(options);
     const data = dataAnswerHeaders(documents);
+    // each route sets its own table, chosen once at registration: `request.routeOptions` builds a new object
+    // of a dozen fields on every read (Fastify 5), and a hook that read it per request showed in the profile
     app.addHook('onRoute', (route) => {
-      if (route.config?.route || route.config?.dataAnswer)
-        route.config = { ...route.config, securityHeaders: data };
+      const headers = route.config?.route || route.config?.dataAnswer ? data : documents;
+      route.config = { ...route.config, securityHeaders: headers };
+      const own: onRequestHookHandler = (_request, reply, done) => {
+        reply.headers(headers);
+        done();
+      };
+      route.onRequest = [own, ...(route.onRequest ? [route.onRequest].flat() : [])];
     });
+    // no route was found (Fastify's 404 and the SPA's fallback): a document's
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(request.routeOptions.config.securityHeaders ?? documents);
+      if (request.is404) reply.headers(documents);
       done();
     });
   },

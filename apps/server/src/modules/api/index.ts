@@ -1,5 +1,6 @@
 // The main API service (/api): every route requires a signed-in caller.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import type { AnyRoute } from '@allclear/contracts/routes';
 import type { Geocoder } from '../../geocoding/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
 import { urlSignerFor } from '../../platform/url-signer.ts';
@@ -39,25 +40,24 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
   app.addHook('onClose', async () => reads.close());
   const deps = { config, db, clock, weather, enqueueAlert, bus, geocoder, ingest, reads };
   // Every route needs a bearer token, except a route marked `signedUrl` reached with a valid
-  // signature (an <img> of a station image cannot send our header).
-  // A callback hook: a token already verified is let through without a promise (issue 18 profile).
-  app.addHook('onRequest', (request, reply, done) => {
-    // (request.routeOptions builds a new object at each read: read once)
-    const config = request.routeOptions.config as typeof request.routeOptions.config & {
-      signedUrl?: boolean;
-    };
-    // a route the table marks public (a contact's unsubscribe link) is reached without our token
-    if (config.route?.public) return done();
-    if (config.signedUrl && !request.headers.authorization) {
-      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
-      const path = request.url.split('?')[0]!;
-      urlSignerFor(db.db).then((signer) => {
-        if (signer.verify(path, exp, sig, clock.now().getTime())) done();
-        else app.authenticateHook(request, reply, done);
-      }, done);
-      return;
-    }
-    app.authenticateHook(request, reply, done);
+  // signature (an <img> of a station image cannot send our header), and a route the table marks public (a
+  // contact's unsubscribe link). Each route gets its check at registration, after its security headers: a callback
+  // hook, so a token already verified is let through without a promise, and no per-request read of
+  // `request.routeOptions`, which builds a new object each time (issue 18 profiles).
+  const signedOrToken: onRequestHookHandler = (request, reply, done) => {
+    if (request.headers.authorization) return app.authenticateHook(request, reply, done);
+    const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+    const path = request.url.split('?')[0]!;
+    urlSignerFor(db.db).then((signer) => {
+      if (signer.verify(path, exp, sig, clock.now().getTime())) done();
+      else app.authenticateHook(request, reply, done);
+    }, done);
+  };
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { route?: AnyRoute; signedUrl?: boolean } | undefined;
+    if (config?.route?.public) return;
+    const check = config?.signedUrl ? signedOrToken : app.authenticateHook;
+    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), check];
   });
   await app.register(userRoutes, deps);
   await app.register(customerRoutes, deps);
