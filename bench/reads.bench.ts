@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const HELLO_CHILD = join(root, 'bench/hello-world-child.ts');
+const HELLO_CHILD = join(root, 'bench/hello-world-child.mjs');
 const CONNECTIONS = 100;
 /** Seconds of load per call (READS_BENCH_SECONDS); the issue measured 8–10 s. */
 const SECONDS = Number(process.env.READS_BENCH_SECONDS ?? 8);
@@ -143,7 +143,8 @@ async function measure(pid: number, port: number, paths: string[], token?: strin
 const HELLO_RUNS = 3;
 
 async function measureHelloWorld(): Promise<LoadResult & { runs: number[] }> {
-  const child = fork(HELLO_CHILD, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  // plain node, no tsx: see hello-world-child.mjs
+  const child = fork(HELLO_CHILD, [], { execArgv: [], stdio: 'inherit' });
   try {
     const port = await new Promise<number>((resolvePort, reject) => {
       child.once('message', (m) => resolvePort((m as { port: number }).port));
