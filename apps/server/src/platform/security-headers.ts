@@ -48,8 +48,6 @@ export function dataAnswerHeaders(documentHeaders: Readonly<Record<string, strin
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The security headers of this route's answers (set at registration by securityHeaders). */
-    securityHeaders?: Readonly<Record<string, string>>;
     /** An answer that is data, not a page, outside the route table (/healthz): it gets the API's headers. */
     dataAnswer?: boolean;
   }
@@ -65,13 +63,14 @@ export const securityHeaders: FastifyPluginAsync<FastifyHelmetOptions> = fp(
     const data = dataAnswerHeaders(documents);
     // each route sets its own table, chosen once at registration: `request.routeOptions` builds a new object
     // of a dozen fields on every read (Fastify 5), and a hook that read it per request showed in the profile
-    app.addHook('onRoute', (route) => {
-      const headers = route.config?.route || route.config?.dataAnswer ? data : documents;
-      route.config = { ...route.config, securityHeaders: headers };
-      const own: onRequestHookHandler = (_request, reply, done) => {
+    const setting = (headers: Readonly<Record<string, string>>): onRequestHookHandler =>
+      function setSecurityHeaders(_request, reply, done) {
         reply.headers(headers);
         done();
       };
+    const [setData, setDocuments] = [setting(data), setting(documents)];
+    app.addHook('onRoute', (route) => {
+      const own = route.config?.route || route.config?.dataAnswer ? setData : setDocuments;
       route.onRequest = [own, ...(route.onRequest ? [route.onRequest].flat() : [])];
     });
     // no route was found (Fastify's 404 and the SPA's fallback): a document's

@@ -177,8 +177,7 @@ export class DeliveryRepository {
       .where(eq(alertDeliveries.id, deliveryId));
   }
 
-  /** How many messages a channel had accepted for an address after `since` (the rate limit's count). */
-  /** When the channel accepted each message to `address` after `since`, oldest first. */
+  /** When the channel accepted each message to `address` after `since`, oldest first (the rate limit's minute). */
   async acceptedSince(channel: string, address: string, since: Date): Promise<Date[]> {
     const rows = await this.db
       .select({ at: alertDeliveries.acceptedAt })
