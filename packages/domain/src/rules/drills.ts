@@ -3,6 +3,7 @@
 // into instants (daylight-saving gaps and overlaps included), step the recurrence, and judge a run from each siren's
 // answer. Time is a parameter; the zone arithmetic uses Intl only.
 import type { SirenTestType } from './hardware.ts';
+import { zoneFormatter } from './local-time.ts';
 
 export const DRILL_RECURRENCES = ['once', 'weekly', 'monthly'] as const;
 export type DrillRecurrence = (typeof DRILL_RECURRENCES)[number];
@@ -23,24 +24,19 @@ export const DRILL_SKIPPED_IN_DELAY = 'skipped: a lightning delay was active at 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2})(?::\d{2})?$/;
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const OFFSET_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+};
 
 /** The zone's offset from UTC at an instant (epoch ms), ms: local wall time minus UTC. */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
+  const f = zoneFormatter('en-US', OFFSET_OPTIONS, timeZone);
   const parts = f.formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(

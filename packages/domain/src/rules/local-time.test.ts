@@ -4,6 +4,8 @@ import {
   formatLocalTime,
   formatLocalTimeRange,
   isKnownTimeZone,
+  localDayAndTime,
+  zoneFormatter,
   timeZoneAbbreviation,
   timeZoneAt,
 } from './local-time.ts';
@@ -158,5 +160,91 @@ describe('formatLocalTime agrees with Intl to the character', () => {
         }
       }
     }
+  });
+});
+
+describe('localDayAndTime', () => {
+  // Wednesday 2026-07-01; CDT is UTC-5
+  it('reads weekday and time in the zone', () => {
+    expect(localDayAndTime(new Date('2026-07-01T04:30:00Z'), 'America/Chicago')).toEqual({
+      day: 2,
+      time: '23:30:00',
+    });
+    expect(localDayAndTime(new Date('2026-07-01T05:00:00Z'), 'America/Chicago')).toEqual({
+      day: 3,
+      time: '00:00:00',
+    });
+    expect(localDayAndTime(Date.parse('2026-07-01T18:00:07.999Z'), 'Pacific/Honolulu')).toEqual({
+      day: 3,
+      time: '08:00:07',
+    });
+  });
+
+  it('reads an unknown zone as UTC', () => {
+    expect(localDayAndTime(new Date('2026-07-05T23:59:59Z'), 'Mars/Olympus_Mons')).toEqual({
+      day: 0,
+      time: '23:59:59',
+    });
+  });
+
+  it('crosses daylight-saving changes as Intl does', () => {
+    // 2026-03-08 02:00 CST becomes 03:00 CDT (08:00 UTC); 2026-11-01 02:00 CDT becomes 01:00 CST (07:00 UTC)
+    expect(localDayAndTime(new Date('2026-03-08T07:59:59Z'), 'America/Chicago').time).toBe('01:59:59');
+    expect(localDayAndTime(new Date('2026-03-08T08:00:00Z'), 'America/Chicago').time).toBe('03:00:00');
+    expect(localDayAndTime(new Date('2026-11-01T06:59:59Z'), 'America/Chicago').time).toBe('01:59:59');
+    expect(localDayAndTime(new Date('2026-11-01T07:00:00Z'), 'America/Chicago').time).toBe('01:00:00');
+  });
+
+  it("is Intl's answer for any instant in any zone, odd offsets and old local mean times included", () => {
+    const zones = [
+      'America/Chicago',
+      'America/New_York',
+      'Pacific/Honolulu',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Europe/London',
+      'UTC',
+    ];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('1850-01-01T00:00:00Z'), max: Date.parse('2060-01-01T00:00:00Z') }),
+        fc.constantFrom(...zones),
+        (ms, zone) => {
+          const parts = new Intl.DateTimeFormat('en-US', {
+            timeZone: zone,
+            weekday: 'short',
+            hour: '2-digit',
+            minute: '2-digit',
+            second: '2-digit',
+            hourCycle: 'h23',
+          }).formatToParts(ms);
+          const get = (type: string) => parts.find((p) => p.type === type)!.value;
+          expect(localDayAndTime(ms, zone)).toEqual({
+            day: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday')),
+            time: `${get('hour')}:${get('minute')}:${get('second')}`,
+          });
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('zoneFormatter', () => {
+  const OPTIONS: Intl.DateTimeFormatOptions = { hour: '2-digit', hourCycle: 'h23' };
+  it('makes one formatter per options, locale and zone, and keeps it', () => {
+    const chicago = zoneFormatter('en-US', OPTIONS, 'America/Chicago');
+    expect(zoneFormatter('en-US', OPTIONS, 'America/Chicago')).toBe(chicago);
+    expect(zoneFormatter('en-US', OPTIONS, 'Pacific/Honolulu')).not.toBe(chicago);
+    expect(zoneFormatter('en-CA', OPTIONS, 'America/Chicago')).not.toBe(chicago);
+    expect(zoneFormatter('en-US', { ...OPTIONS }, 'America/Chicago')).not.toBe(chicago);
+    expect(chicago.format(JULY)).toBe('13');
+    expect(chicago.resolvedOptions().timeZone).toBe('America/Chicago');
+  });
+
+  it('throws for a zone Intl does not know, and keeps nothing of it', () => {
+    expect(() => zoneFormatter('en-US', OPTIONS, 'Mars/Olympus_Mons')).toThrow(RangeError);
+    expect(() => zoneFormatter('en-US', OPTIONS, 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });

@@ -70,3 +70,28 @@ describe('simulated air quality monitors', () => {
     expect(await sim.airQuality.near({ latitude: 32.7097, longitude: -97.3686 }, start)).toEqual([]);
   });
 });
+
+describe('simulated air quality, kept per sensor and hour', () => {
+  it('reads again what a storm spawned over the sensor changes, the hours before the spawn included', async () => {
+    const sim = createSimulator({ seed: 7, startTime: start, focusPoints: POINTS });
+    const before = await sim.airQuality.near(POINTS[0]!, start);
+    expect(await sim.airQuality.near(POINTS[0]!, start)).toEqual(before);
+    const pm25 = before.find((s) => s.pollutant === 'PM2.5')!;
+    // a severe storm sitting on the sensor since a day ago: its rain washes the particles out of every hour
+    sim.spawnStorm(
+      {
+        latitude: pm25.sensorLatitude,
+        longitude: pm25.sensorLongitude,
+        headingDeg: 0,
+        speedMs: 0,
+        lifetimeMinutes: 26 * 60,
+        startTime: new Date(start.getTime() - 25 * 3_600_000),
+        peakDbz: 65,
+      },
+      start,
+    );
+    const after = (await sim.airQuality.near(POINTS[0]!, start)).find((s) => s.pollutant === 'PM2.5')!;
+    const lower = after.hourly.filter((h, i) => h.value < pm25.hourly[i]!.value);
+    expect(lower.length).toBeGreaterThan(12);
+  });
+});

@@ -296,6 +296,11 @@ export class SimWorld {
     return created;
   }
 
+  /** How many storms the scenario API spawned: what they change, a result read before may no longer say. */
+  get spawnedCount(): number {
+    return this.spawned.length;
+  }
+
   /** Adds a storm on a straight track (scenario API); returns its cell. */
   spawnStorm(input: SpawnStormInput, nowMs: number): CellSpec {
     const n = this.spawned.length + 1;

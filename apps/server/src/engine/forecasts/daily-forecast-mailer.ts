@@ -5,11 +5,17 @@
 // picked, and nothing is sent. The event's id is derived from the user and the local date, so a day's e-mail is
 // handed to the notifier once, whatever the restarts or processes.
 import { createHash } from 'node:crypto';
-import { NotificationType, TIME_ZONE_IANA, cToF, msToMph, type TimeZoneCode } from '@allclear/domain';
+import {
+  NotificationType,
+  TIME_ZONE_IANA,
+  cToF,
+  localDayAndTime,
+  msToMph,
+  type TimeZoneCode,
+} from '@allclear/domain';
 import type { DailyForecastItem } from '@allclear/weather';
 import type { DirectRecipient } from '../../platform/alerts.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
-import { localDayAndTime } from '../notifications/recipient-rules.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
 import { DailyForecastRepository, type ForecastRecipient } from './daily-forecast.repository.ts';
 

@@ -1,6 +1,6 @@
 // A siren sounds only inside its alert-time windows (spec 02 §3 'Siren detail' alertTimes: day 0-6
 // Sunday to Saturday, startTime, endTime, allDay, enabled), read in the siren unit's time zone.
-import { MIDNIGHT } from '@allclear/domain';
+import { MIDNIGHT, localDayAndTime } from '@allclear/domain';
 
 /** One alert-time row as stored ('HH:MM:SS' local times). */
 export interface SirenWindowRow {
@@ -9,30 +9,6 @@ export interface SirenWindowRow {
   endTime: string;
   allDay: boolean;
   enabled: boolean;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** Local weekday (0 Sunday) and 'HH:MM:SS' of an instant in an IANA time zone (UTC when the zone is unknown). */
-export function localDayAndTime(now: Date, timeZone: string): { day: number; time: string } {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-  } catch {
-    return localDayAndTime(now, 'UTC');
-  }
-  const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
-  return {
-    day: WEEKDAYS.indexOf(parts.weekday ?? 'Sun'),
-    time: `${parts.hour}:${parts.minute}:${parts.second}`,
-  };
 }
 
 /**

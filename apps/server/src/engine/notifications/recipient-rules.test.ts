@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertTimeRow } from '@allclear/domain';
-import {
-  channelsFor,
-  inSchedule,
-  localDayAndTime,
-  withinAlertTimes,
-  type RecipientCandidate,
-} from './recipient-rules.ts';
+import { channelsFor, inSchedule, withinAlertTimes, type RecipientCandidate } from './recipient-rules.ts';
 
 const base: RecipientCandidate = {
   kind: 'user',
@@ -47,19 +41,6 @@ const row = (
 });
 // Wednesday 2026-07-01; CDT is UTC-5, EDT UTC-4, PDT UTC-7
 const at = (utc: string) => new Date(utc);
-
-describe('localDayAndTime', () => {
-  it('reads weekday and time in the zone', () => {
-    expect(localDayAndTime(at('2026-07-01T04:30:00Z'), 'America/Chicago')).toEqual({
-      day: 2,
-      time: '23:30:00',
-    });
-    expect(localDayAndTime(at('2026-07-01T05:00:00Z'), 'America/Chicago')).toEqual({
-      day: 3,
-      time: '00:00:00',
-    });
-  });
-});
 
 describe('withinAlertTimes', () => {
   const zone = 'America/Chicago';

@@ -6,6 +6,7 @@ import {
   NotificationDeliveryType,
   NotificationType,
   TIME_ZONE_IANA,
+  localDayAndTime,
   type AlertTimeRow,
   type TimeZoneCode,
 } from '@allclear/domain';
@@ -47,21 +48,6 @@ export interface RecipientCandidate {
 /** IANA zone of a time-zone code; CST (the spec's default) when the code is unknown. */
 export function ianaZone(code: string): string {
   return TIME_ZONE_IANA[code as TimeZoneCode] ?? TIME_ZONE_IANA.CST;
-}
-
-/** Weekday (0 Sunday .. 6 Saturday) and 'HH:mm:ss' of an instant in an IANA zone. */
-export function localDayAndTime(at: Date, zone: string): { day: number; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
-  return { day, time: `${get('hour')}:${get('minute')}:${get('second')}` };
 }
 
 const isOvernight = (r: AlertTimeRow) => !r.allDay && r.endTime !== MIDNIGHT && r.endTime < r.startTime;

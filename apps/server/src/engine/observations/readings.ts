@@ -12,6 +12,8 @@ import {
   heatIndexF,
   msToMph,
   windChillF,
+  zoneFormatter,
+  zoneOffsetMs,
 } from '@allclear/domain';
 
 const MINUTE_MS = 60_000;
@@ -89,16 +91,11 @@ export function bucketHourOf(t: Date): Date {
   return new Date(Math.floor(t.getTime() / HOUR_MS) * HOUR_MS);
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+const DAY_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 
 /** The local date ('YYYY-MM-DD') of an instant in an IANA zone. */
 export function localDayOf(t: Date | number, timeZone: string): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  return f.format(t);
+  return zoneFormatter('en-CA', DAY_OPTIONS, timeZone).format(t);
 }
 
 /** The instant of local midnight starting a local date in an IANA zone (exact across daylight-saving changes). */
@@ -106,38 +103,8 @@ export function localMidnight(day: string, timeZone: string): Date {
   const utcMidnight = Date.parse(`${day}T00:00:00Z`);
   // two passes: the zone's offset near that midnight, then at the guess (a change at midnight moves it)
   let guess = utcMidnight;
-  for (let i = 0; i < 2; i++) guess = utcMidnight - offsetMs(guess, timeZone);
+  for (let i = 0; i < 2; i++) guess = utcMidnight - zoneOffsetMs(guess, timeZone);
   return new Date(guess);
-}
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's offset from UTC at an instant, ms (positive east). */
-function offsetMs(t: number, timeZone: string): number {
-  let f = offsetFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(t / 1000) * 1000;
 }
 
 /** The next local date. */

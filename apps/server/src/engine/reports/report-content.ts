@@ -9,6 +9,7 @@ import {
   type ExportMetric,
   OBSERVATION_LABELS,
   type ExportObservation,
+  zoneFormatter,
 } from '@allclear/domain';
 import type { ReportBucket } from './report.repository.ts';
 
@@ -159,25 +160,20 @@ export function rowValues(
   return columns.map((c) => convert(c.observation, siValue(c, b), units));
 }
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+const PARTS_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  weekday: 'short',
+  hourCycle: 'h23',
+};
 
 /** Local date, time ('HH:mm:ss') and weekday (0 Sunday) of an instant in a zone. */
 export function localParts(t: Date, timeZone: string): { date: string; time: string; weekday: number } {
-  let f = partsFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      weekday: 'short',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(timeZone, f);
-  }
+  const f = zoneFormatter('en-US', PARTS_OPTIONS, timeZone);
   const p = Object.fromEntries(f.formatToParts(t).map((x) => [x.type, x.value]));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(p.weekday!);
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}`, weekday };

@@ -25,6 +25,7 @@ import {
   stationPageOpenToAnonymous,
   weatherStationPolicy,
   type SimpleExportKind,
+  zoneFormatter,
 } from '@allclear/domain';
 import { weatherCodeText, type ConfiguredWeather } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
@@ -500,23 +501,18 @@ export class HistoryService {
   }
 }
 
-const stampFormatters = new Map<string, Intl.DateTimeFormat>();
+const STAMP_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
 /** 'YYYY-MM-DD HH:mm' of an instant in a zone. */
 export function localStamp(t: Date, timeZone: string): string {
-  let fmt = stampFormatters.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    stampFormatters.set(timeZone, fmt);
-  }
+  const fmt = zoneFormatter('en-CA', STAMP_OPTIONS, timeZone);
   const parts = Object.fromEntries(fmt.formatToParts(t).map((x) => [x.type, x.value]));
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
