@@ -33,6 +33,13 @@ const ROUNDS = Number(process.env.READS_BENCH_ROUNDS ?? 3);
 const SETTLED_CPU = 0.15;
 const SETTLE_WINDOW_SECONDS = 5;
 const SETTLE_MAX_SECONDS = 180;
+/**
+ * Nothing is measured before the product is this old (READS_BENCH_MIN_AGE_SECONDS): the demo's first storms alert
+ * its users at start, and the notifier works through their e-mails, held back by the rate limit, for about two
+ * minutes, in bursts that a 5 s window of low CPU does not see (the first calls measured 30 to 60 % more CPU per
+ * request than the same calls measured later in a settled process).
+ */
+const SETTLE_MIN_AGE_SECONDS = Number(process.env.READS_BENCH_MIN_AGE_SECONDS ?? 150);
 const CALL_TARGET = 0.5;
 const HEALTHZ_TARGET = 0.8;
 const P99_TARGET_MS = 50;
@@ -234,6 +241,8 @@ function freePort(): Promise<number> {
 
 interface Product {
   pid: number;
+  /** When it printed its start-up banner, epoch ms. */
+  startedAt: number;
   port: number;
   baseUrl: string;
   log: () => string;
@@ -291,7 +300,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { pid: child.pid!, port, baseUrl, log, stop };
+  return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, log, stop };
 }
 
 /** Cookies kept across the sign-in's redirects. */
@@ -478,15 +487,18 @@ function cpuSeconds(pid: number): number {
 }
 
 /** Waits until the product's start-up work (history backfill, first ticks) is done; says how long it took. */
-export async function settle(pid: number): Promise<string> {
+export async function settle(pid: number, productStartedAt: number): Promise<string> {
+  const oldEnough = productStartedAt + SETTLE_MIN_AGE_SECONDS * 1000 - Date.now();
+  if (oldEnough > 0) await new Promise((r) => setTimeout(r, oldEnough));
   const started = Date.now();
   for (;;) {
     const before = cpuSeconds(pid);
     await new Promise((r) => setTimeout(r, SETTLE_WINDOW_SECONDS * 1000));
     const share = (cpuSeconds(pid) - before) / SETTLE_WINDOW_SECONDS;
     const waited = Math.round((Date.now() - started) / 1000);
+    const age = Math.round((Date.now() - productStartedAt) / 1000);
     if (share < SETTLED_CPU)
-      return `product settled after ${waited} s (its CPU use with no load: ${Math.round(share * 100)} % of a core)`;
+      return `product settled, ${age} s after it started (its CPU use with no load: ${Math.round(share * 100)} % of a core)`;
     if (waited >= SETTLE_MAX_SECONDS)
       return `product still busy after ${waited} s (${Math.round(share * 100)} % of a core with no load); measuring anyway`;
   }
@@ -552,7 +564,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
       token,
       WARM_UP_SECONDS,
     );
-    console.log(await settle(product.pid));
+    console.log(await settle(product.pid, product.startedAt));
     console.log(
       `${'call'.padEnd(58)} ${'req/s'.padStart(8)} ${'hello'.padStart(8)} ${'of hello'.padStart(8)} ${'p50'.padStart(8)} ${'p99'.padStart(9)} ${'CPU/req'.padStart(8)} ${'hello'.padStart(6)}  target`,
     );
