@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import type { ChannelStates, NotifierSettings, NotifyConfig } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Bus } from '../../platform/bus.ts';
+import { eachOnItsOwnTurn } from '../../platform/turns.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert, type Announcement } from './enqueue.ts';
 import { deliverOne, RateLimitedError, type DeliverDeps } from './deliver.ts';
@@ -158,35 +159,34 @@ export function createNotifier(ctx: NotifierContext): Notifier {
         { pollingIntervalSeconds: settings.NOTIFY_POLL_SECONDS, batchSize: 10, includeMetadata: true },
         async (jobs) => {
           // each job succeeds or fails on its own: a failed one is failed by id (pg-boss retries it),
-          // the rest are completed when the handler resolves
-          await Promise.all(
-            jobs.map(async (job) => {
-              try {
-                const outcome = await deliverOne(
-                  deps,
-                  job.data.deliveryId,
-                  job.retryCount,
-                  job.retryCount >= job.retryLimit,
+          // the rest are completed when the handler resolves; together, but each started on its own turn of
+          // the event loop, so the reads are not held behind a whole batch's queries (platform/turns.ts)
+          await eachOnItsOwnTurn(jobs, async (job) => {
+            try {
+              const outcome = await deliverOne(
+                deps,
+                job.data.deliveryId,
+                job.retryCount,
+                job.retryCount >= job.retryLimit,
+              );
+              log.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery');
+            } catch (err) {
+              if (err instanceof RateLimitedError) {
+                // offered again once the address's minute has room; this job ends (no attempt used)
+                log.info(
+                  { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
+                  err.message,
                 );
-                log.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery');
-              } catch (err) {
-                if (err instanceof RateLimitedError) {
-                  // offered again once the address's minute has room; this job ends (no attempt used)
-                  log.info(
-                    { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
-                    err.message,
-                  );
-                  await started.send(DELIVERY_QUEUE, job.data, { startAfter: err.retryAfterSeconds });
-                  return;
-                }
-                log.warn(
-                  { err, deliveryId: job.data.deliveryId, attempt: job.retryCount + 1 },
-                  'delivery failed',
-                );
-                await started.fail(DELIVERY_QUEUE, job.id, { message: String(err) });
+                await started.send(DELIVERY_QUEUE, job.data, { startAfter: err.retryAfterSeconds });
+                return;
               }
-            }),
-          );
+              log.warn(
+                { err, deliveryId: job.data.deliveryId, attempt: job.retryCount + 1 },
+                'delivery failed',
+              );
+              await started.fail(DELIVERY_QUEUE, job.id, { message: String(err) });
+            }
+          });
         },
       );
       // the history rows an event wrote, committed: each goes on the bus for the stream service (the bell)
