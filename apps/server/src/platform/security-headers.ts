@@ -14,6 +14,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyPluginAsync, type onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { addRouteOnRequest } from './route-hooks.ts';
 
 /** The headers @fastify/helmet adds to an answer with these options, by lower-case name. */
 export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
@@ -71,7 +72,7 @@ export const securityHeaders: FastifyPluginAsync<FastifyHelmetOptions> = fp(
     const [setData, setDocuments] = [setting(data), setting(documents)];
     app.addHook('onRoute', (route) => {
       const own = route.config?.route || route.config?.dataAnswer ? setData : setDocuments;
-      route.onRequest = [own, ...(route.onRequest ? [route.onRequest].flat() : [])];
+      addRouteOnRequest(route, 'first', own);
     });
     // no route was found (Fastify's 404 and the SPA's fallback): a document's
     app.addHook('onRequest', (request, reply, done) => {

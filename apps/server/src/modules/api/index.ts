@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import type { AnyRoute } from '@allclear/contracts/routes';
 import type { Geocoder } from '../../geocoding/index.ts';
 import type { AppDeps } from '../../platform/deps.ts';
+import { addRouteOnRequest } from '../../platform/route-hooks.ts';
 import { urlSignerFor } from '../../platform/url-signer.ts';
 import { createApiReads } from '../shared/reads.ts';
 import { customerRoutes } from './customers/customer.routes.ts';
@@ -57,7 +58,7 @@ export const apiModule: FastifyPluginAsync<AppDeps & { geocoder: Geocoder }> = a
     const config = route.config as { route?: AnyRoute; signedUrl?: boolean } | undefined;
     if (config?.route?.public) return;
     const check = config?.signedUrl ? signedOrToken : app.authenticateHook;
-    route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), check];
+    addRouteOnRequest(route, 'last', check);
   });
   await app.register(userRoutes, deps);
   await app.register(customerRoutes, deps);
