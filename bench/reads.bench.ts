@@ -23,6 +23,8 @@ const CONNECTIONS = 100;
  * hello world: its share is the median of the rounds' shares, each taken against the hello world of the same minute.
  */
 const SECONDS = Number(process.env.READS_BENCH_SECONDS ?? 3);
+/** The JIT's warm-up under load before anything is measured (hello world's and the product's), s. */
+const WARM_UP_SECONDS = 8;
 /** Slices per call, each paired with a slice of hello world just before it (READS_BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.READS_BENCH_ROUNDS ?? 3);
 /**
@@ -168,7 +170,7 @@ async function startHelloWorld(): Promise<HelloWorld> {
     child.once('message', (m) => resolvePort((m as { port: number }).port));
     child.once('exit', (code) => reject(new Error(`hello world exited with ${code}`)));
   });
-  await wrk(port, ['/']); // warm-up: the JIT, as the product's calls get theirs (benchDatabase)
+  await wrk(port, ['/'], undefined, WARM_UP_SECONDS); // the JIT's warm-up, as the product's calls get theirs
   return { pid: child.pid!, port, stop: () => stopChild(child) };
 }
 
@@ -536,13 +538,15 @@ interface Row {
   ok: boolean;
 }
 
-/** The JIT's warm-up under load before anything is measured, s. */
-const WARM_UP_SECONDS = 8;
-
 async function benchDatabase(label: string, env: Record<string, string>): Promise<boolean> {
   console.log(`\n--- ${label} ---`);
-  const hello = await startHelloWorld();
+  // the product first: a product that does not start leaves no hello world behind (its IPC channel would keep the
+  // bench running)
   const product = await startProduct(env);
+  const hello = await startHelloWorld().catch(async (err: unknown) => {
+    await product.stop();
+    throw err;
+  });
   const rows: Row[] = [];
   try {
     const token = await signIn(product.baseUrl);

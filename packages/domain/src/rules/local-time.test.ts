@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatLocalTime,
   formatLocalTimeRange,
@@ -246,5 +246,20 @@ describe('zoneFormatter', () => {
   it('throws for a zone Intl does not know, and keeps nothing of it', () => {
     expect(() => zoneFormatter('en-US', OPTIONS, 'Mars/Olympus_Mons')).toThrow(RangeError);
     expect(() => zoneFormatter('en-US', OPTIONS, 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('isKnownTimeZone', () => {
+  it('asks Intl about a name it refused only once', () => {
+    expect(isKnownTimeZone('Atlantis/Poseidonis')).toBe(false);
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(isKnownTimeZone('Atlantis/Poseidonis')).toBe(false);
+      expect(localDayAndTime(new Date('2026-07-05T23:59:59Z'), 'Atlantis/Poseidonis').time).toBe('23:59:59');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
+    expect(isKnownTimeZone('America/Chicago')).toBe(true);
   });
 });

@@ -68,14 +68,26 @@ function formatter(timeZone: string, seconds: boolean): Intl.DateTimeFormat {
   return zoneFormatter('en-US', seconds ? TEXT_OPTIONS_SECONDS : TEXT_OPTIONS, timeZone);
 }
 
+/** Names Intl refused: asking again would build (and throw away) a formatter each time, about 100 µs. */
+const unknownZones = new Set<string>();
+const UNKNOWN_ZONES_MAX = 1_000;
+
 /** True when Intl knows the IANA zone name. */
 export function isKnownTimeZone(timeZone: string): boolean {
+  if (unknownZones.has(timeZone)) return false;
   try {
     formatter(timeZone, false);
     return true;
   } catch {
+    if (unknownZones.size >= UNKNOWN_ZONES_MAX) unknownZones.clear();
+    unknownZones.add(timeZone);
     return false;
   }
+}
+
+/** The zone an instant is read in: the one asked for, or UTC when Intl does not know it. */
+function readableZone(timeZone: string): string {
+  return lastSpan.has(timeZone) || isKnownTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
 }
 
 interface LocalParts {
@@ -153,7 +165,7 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
  * Intl once per quarter hour and the clock arithmetic is done here; the result is Intl's, to the character.
  */
 function localParts(instant: Instant, timeZone: string, seconds: boolean): LocalParts {
-  const zone = lastSpan.has(timeZone) || isKnownTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+  const zone = readableZone(timeZone);
   const ms = new Date(instant).getTime();
   if (!Number.isFinite(ms)) return intlParts(ms, zone, seconds);
   const span = zoneSpan(ms, zone);
@@ -235,7 +247,7 @@ function intlDayAndTime(ms: number, timeZone: string): { day: number; time: stri
  * second (issue 18).
  */
 export function localDayAndTime(at: Date | number, timeZone: string): { day: number; time: string } {
-  const zone = lastSpan.has(timeZone) || isKnownTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE;
+  const zone = readableZone(timeZone);
   const ms = new Date(at).getTime();
   const span = Number.isFinite(ms) ? zoneSpan(ms, zone) : null;
   if (!span) return intlDayAndTime(ms, zone);
