@@ -270,6 +270,51 @@ describe('intake: the database away', () => {
     await intake.take([{ id: 'live', t: 9_000 }]);
     expect(intake.horizon()).toBeNull();
   });
+
+  it('keeps the horizon the oldest record not applied while a backlog is caught up chunk by chunk beside live batches', async () => {
+    const db = fakeDatabase();
+    const taken = new Map<string, number>();
+    const seen: { horizon: number | null; expected: number | null }[] = [];
+    let live = 0;
+    const oldestNotApplied = () => {
+      const times = [...taken.values()];
+      return times.length === 0 ? null : Math.min(...times);
+    };
+    // apply is called only once records are taken, after setUp has returned
+    const { intake } = await setUp(db, {
+      catchUpChunk: 3,
+      apply: async (entries, how) => {
+        seen.push({ horizon: intake.horizon(), expected: oldestNotApplied() });
+        // live batches arrive while the backlog is applied: newer ones, and now and then one older than it all
+        if (how.redelivered && live < 8) {
+          live += 1;
+          const record = { id: `live${live}`, t: live % 4 === 0 ? 50 + live : 10_000 + live };
+          taken.set(record.id, record.t);
+          // applied at once (live batches do not wait behind the backlog), while this chunk is in flight
+          expect(await intake.take([record])).toBe('applied');
+          seen.push({ horizon: intake.horizon(), expected: oldestNotApplied() });
+        }
+        await db.apply(entries, how);
+        for (const e of entries) taken.delete(e.record.id);
+      },
+    });
+    await intake.start();
+    db.down = true;
+    let seed = 11;
+    for (let i = 0; i < 30; i++) {
+      seed = (seed * 48271) % 2147483647;
+      const record = { id: `r${i}`, t: 1_000 + (seed % 5_000) };
+      taken.set(record.id, record.t);
+      await intake.take([record]);
+    }
+    db.down = false;
+    await intake.idle();
+    expect(live).toBe(8);
+    // the first take, refused, then ten chunks of the backlog and the eight live batches (and after each of those)
+    expect(seen.length).toBe(1 + 10 + 8 * 2);
+    for (const s of seen) expect(s.horizon).toBe(s.expected);
+    expect(intake.horizon()).toBeNull();
+  });
 });
 
 describe('intake: restart', () => {

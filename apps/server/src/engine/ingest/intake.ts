@@ -20,6 +20,7 @@
 // skipped: logged at error with its records and counted as failed, never dropped silently.
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
+import FlatQueue from 'flatqueue';
 import type { Clock } from '../../platform/clock.ts';
 import type { IngestQueueStatus, IngestState } from '../../platform/ingest-status.ts';
 import type { Journal, JournalEntry } from './journal.ts';
@@ -90,14 +91,20 @@ interface Batch<T> {
   settle?: (outcome: TakeOutcome) => void;
 }
 
+/** The smallest catch-up chunk, and the first. */
+const MIN_CHUNK = 50;
+
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   const { journal, clock, log, name } = o;
   const maxChunk = o.catchUpChunk ?? 5_000;
   const targetMs = o.catchUpTargetMs ?? 50;
-  /** The next catch-up chunk's size: starts small, then follows how long the last chunk took. */
-  let chunkSize = Math.min(500, maxChunk);
+  /**
+   * The next catch-up chunk's size: starts small (a first chunk of 500 strikes held the new ones 200 ms: bench
+   * strikes, outage phase), then follows how long the last chunk took, at most doubling.
+   */
+  let chunkSize = Math.min(MIN_CHUNK, maxChunk);
   const retryMs = o.retryMs ?? 250;
   const maxRetryMs = o.maxRetryMs ?? 1_000;
   const minProbeGapMs = o.minProbeGapMs ?? 100;
@@ -123,9 +130,10 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
   let lastAck: Promise<void> = Promise.resolve();
-  // the horizon of the batches not applied (waiting or in flight; a batch moving between the two leaves it as it
-  // is): undefined once it must be worked out again
-  let horizonCache: number | null | undefined;
+  // the batches not applied (waiting or in flight) by their oldest record, for horizon(): applied ones leave when
+  // they reach the top. Working the horizon out again over every waiting batch after each chunk took 2.5 % of a
+  // 60 s outage's catch-up (bench strikes: a batch per strike, 60,000 of them).
+  const byTime = new FlatQueue<Batch<T>>();
   let idleWaiters: (() => void)[] = [];
 
   function batchOf(entries: JournalEntry<T>[], redelivered: boolean): Batch<T> {
@@ -137,9 +145,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   function add(batch: Batch<T>): void {
     pending.push(batch);
     unapplied += batch.entries.length;
-    // a new batch can only bring the horizon back
-    if (horizonCache !== undefined)
-      horizonCache = horizonCache === null ? batch.minTime : Math.min(horizonCache, batch.minTime);
+    byTime.push(batch, batch.minTime);
   }
 
   // An earlier run's records (killed, or stopped with the database away) are offered first.
@@ -162,10 +168,8 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       unapplied -= b.entries.length;
       b.settle?.('applied');
       b.settle = undefined;
-      // only a batch as old as the horizon can move it (a live batch applied during a catch-up does not)
-      if (horizonCache !== undefined && horizonCache !== null && b.minTime <= horizonCache)
-        horizonCache = undefined;
     }
+    while (byTime.length > 0 && byTime.peek()!.status === 'applied') byTime.pop();
     compact();
     if (unapplied === 0) {
       const waiters = idleWaiters;
@@ -294,7 +298,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
         await track(o.apply(entries, { redelivered: true }));
         const took = Math.max(1, performance.now() - began);
         chunkSize = Math.round(
-          Math.min(maxChunk, Math.max(50, entries.length * Math.min(2, targetMs / took))),
+          Math.min(maxChunk, Math.max(MIN_CHUNK, entries.length * Math.min(2, targetMs / took))),
         );
         markApplied(chunk);
         // caught up as the last chunk lands (idle() waiters see the state live)
@@ -407,14 +411,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       };
     },
     horizon() {
-      if (horizonCache !== undefined) return horizonCache;
-      let min = Number.POSITIVE_INFINITY;
-      for (let i = head; i < pending.length; i++) {
-        const b = pending[i]!;
-        if (b.status !== 'applied' && b.minTime < min) min = b.minTime;
-      }
-      horizonCache = Number.isFinite(min) ? min : null;
-      return horizonCache;
+      return byTime.peekValue() ?? null;
     },
     idle() {
       if (unapplied === 0) return Promise.resolve();

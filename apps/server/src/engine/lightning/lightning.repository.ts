@@ -200,14 +200,20 @@ export async function insertNewStrikes(
       received_at: (s.receivedAt ?? receivedAt).toISOString(),
     })),
   );
-  const result = await db.execute(sql`
+  // execute() sends it now (a drizzle query awaited is sent on a later microtask): the engine matches the strikes
+  // while the database inserts them
+  const result = await db
+    .execute(
+      sql`
     insert into strikes (id, time, latitude, longitude, type, amperage_ka, cloud, source, received_at)
     select id, time, latitude, longitude, type, amperage_ka, cloud, source, received_at
     from jsonb_to_recordset(${json}::jsonb) as t(id text, time timestamptz, latitude double precision,
       longitude double precision, type smallint, amperage_ka real, cloud boolean, source text,
       received_at timestamptz)
     on conflict do nothing
-    returning id`);
+    returning id`,
+    )
+    .execute();
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
 }
 

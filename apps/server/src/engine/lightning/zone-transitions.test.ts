@@ -18,6 +18,7 @@ import { CircleIndex } from './spatial-index.ts';
 import {
   applyLocationHits,
   blankZones,
+  changesNothing,
   delayState,
   episodeId,
   HELD_NOTE_MS,
@@ -526,6 +527,79 @@ describe('zone transitions: settling against the domain rule', () => {
           expect(shared).toEqual(before);
         },
       ),
+    );
+  });
+});
+
+describe('zone transitions: hits that change nothing (issue 21: a backlog after the live strikes)', () => {
+  const entry = place({ radius1: 5, radius2: 10, radius3: 20, radius4: 30 });
+
+  it('a strike older than the last strike of every zone it hits, after the delay started, changes nothing', () => {
+    const zones = blankZones(entry.key);
+    step(entry, zones, [strike(entry, 4, at(5 * MINUTE))], at(5 * MINUTE));
+    const [older] = hitsOf(entry, [strike(entry, 4, at(6 * MINUTE))]);
+    expect(changesNothing(zones, older!.zones, at(4 * MINUTE).getTime(), 30)).toBe(false); // starts earlier
+    expect(changesNothing(zones, older!.zones, at(5 * MINUTE).getTime(), 30)).toBe(false); // the same instant
+    expect(changesNothing(zones, older!.zones, at(5 * MINUTE).getTime() - 1, 30)).toBe(false);
+    step(entry, zones, [strike(entry, 25, at(8 * MINUTE))], at(8 * MINUTE));
+    // zone 1 hit: its last strike is 5 minutes, the delay started then too
+    expect(changesNothing(zones, [0], at(6 * MINUTE).getTime(), 30)).toBe(false);
+    expect(changesNothing(zones, [3], at(6 * MINUTE).getTime(), 30)).toBe(true);
+    expect(changesNothing(zones, [2, 3], at(6 * MINUTE).getTime(), 30)).toBe(false); // zone 3 took 5 minutes' strike
+    expect(changesNothing(zones, [2, 3], at(5 * MINUTE).getTime() - 1, 30)).toBe(false); // zone 3 would start earlier
+    expect(changesNothing(undefined, [3], at(0).getTime(), 30)).toBe(false); // a location with no rows yet
+    expect(changesNothing(blankZones(entry.key), [3], at(0).getTime(), 30)).toBe(false); // zones never struck
+  });
+
+  // The engine leaves such hits out of a batch applied oldest first: the zones and the alerts must come out as with
+  // every hit applied, whatever the zones were before and however the batch mixes old and new strikes.
+  it('leaving them out of a batch applied oldest first changes neither the zones nor the events', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            inDelay: fc.boolean(),
+            lastMinute: fc.option(fc.integer({ min: -50, max: 0 }), { nil: null }),
+            startedBefore: fc.integer({ min: 0, max: 40 }),
+          }),
+          { minLength: 4, maxLength: 4 },
+        ),
+        fc.array(fc.tuple(fc.integer({ min: -60, max: 5 }), fc.double({ min: 0, max: 29.9, noNaN: true })), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (given, shots) => {
+          const now = at(5 * MINUTE);
+          const before = blankZones(entry.key);
+          given.forEach((g, i) => {
+            if (g.lastMinute === null) return;
+            const z = before[i]!;
+            z.lastStrikeAt = at(g.lastMinute * MINUTE);
+            z.lastStrikeId = `last-${i}`;
+            z.inDelay = g.inDelay && g.lastMinute > -30;
+            z.allClearAt = at((g.lastMinute + 30) * MINUTE);
+            z.delayStartedAt = z.inDelay ? at((g.lastMinute - g.startedBefore) * MINUTE) : null;
+            z.correlationId = z.inDelay ? 'c0c0c0c0-0000-5000-8000-000000000000' : null;
+          });
+          const strikes = shots
+            .map(([minute, miles]) => strike(entry, miles, at(minute * MINUTE)))
+            .sort((a, b) => a.time.getTime() - b.time.getTime());
+          const hits = hitsOf(entry, strikes);
+          const kept = hits.filter((h) => !changesNothing(before, h.zones, h.strike.time.getTime(), 30));
+          const run = (list: LocationHit[]) => {
+            const zones = before.map((z) => ({ ...z }));
+            const changed = new Set<number>();
+            const events = applyLocationHits(entry, zones, list, now, changed).map(({ id: _id, ...e }) => e);
+            return { zones, events, changed: [...changed].sort() };
+          };
+          const all = run(hits);
+          const some = run(kept);
+          expect(some.zones).toEqual(all.zones);
+          expect(some.events).toEqual(all.events);
+          expect(some.changed).toEqual(all.changed);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -266,6 +266,29 @@ export function applyLocationHits(
   return events;
 }
 
+/**
+ * True when a strike at `strikeMs` hitting `zoneIndexes` (0-based) of a location whose zones are `zones` changes
+ * nothing, so the engine need not take the location into its transaction: every zone it hits took a later strike
+ * already (applyStrike keeps the state) and is not in a delay the strike would start earlier (startsEarlier).
+ * While a backlog held through a database outage is applied, the live strikes have moved the storms' zones on, and
+ * almost every held strike is such a hit. Holds for the whole batch when its strikes are applied oldest first: an
+ * older strike only sets a delay's start earlier than itself, and a later one only moves the last strike on.
+ */
+export function changesNothing(
+  zones: readonly ZoneStateRow[] | undefined,
+  zoneIndexes: readonly number[],
+  strikeMs: number,
+  allClearMinutes: number,
+): boolean {
+  if (zones === undefined) return false;
+  for (const i of zoneIndexes) {
+    const z = zones[i]!;
+    if (z.lastStrikeAt === null || strikeMs >= z.lastStrikeAt.getTime()) return false;
+    if (startsEarlier(z, strikeMs, allClearMinutes)) return false;
+  }
+  return true;
+}
+
 /** A zone row takes the hit's strike as its last (bearing and due time are set once per batch). */
 function takeStrike(z: ZoneStateRow, hit: LocationHit): ZoneStateRow {
   z.lastStrikeAt = hit.strike.time;
