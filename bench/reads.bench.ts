@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HELLO_CHILD = join(root, 'bench/hello-world-child.mjs');
@@ -252,7 +253,7 @@ interface Product {
 }
 
 /**
- * The built server as `npm start` runs it (`node --enable-source-maps apps/server/dist/main.js`, its default
+ * The built server as `npm start` runs it (`node` with scripts/node-flags.mjs, apps/server/dist/main.js, its default
  * logging and environment), on a free loopback port with its own data folder; resolves once it has printed
  * its start-up banner (the engine and the simulator are running).
  */
@@ -265,7 +266,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [];
   const child = spawn(
     process.execPath,
-    [...profile, '--enable-source-maps', join(root, 'apps/server/dist/main.js')],
+    [...profile, ...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
     {
       cwd: root,
       env: {

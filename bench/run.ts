@@ -1,8 +1,21 @@
 // `npm run bench -- <name>...` runs bench/<name>.bench.ts; with no name, every benchmark.
-// Each benchmark prints its target beside a baseline measured in the same run.
+// Each benchmark prints its target beside a baseline measured in the same run. Benchmarks that run the product's
+// code in this process (strikes: the engine) run it with the product's Node.js flags: the runner starts itself
+// again with them.
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
+
+if (!PRODUCT_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const again = spawnSync(
+    process.execPath,
+    [...PRODUCT_NODE_FLAGS, ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  process.exit(again.status ?? 1);
+}
 
 const here = dirname(fileURLToPath(import.meta.url));
 const available = readdirSync(here)

@@ -4,13 +4,14 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
+import { PRODUCT_NODE_FLAGS } from './node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled();
 const { build } = await import('./build.mjs');
 build();
 
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/server/dist/main.js')], {
+const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },

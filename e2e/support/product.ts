@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { PRODUCT_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -54,7 +55,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   const baseUrl = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', join(root, 'apps/server/dist/main.js')],
+    [...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
     {
       cwd: root,
       env: {
