@@ -111,6 +111,9 @@ function onlyOf<H extends { strike: Strike }>(
   return kept;
 }
 
+/** Oldest first (a stable sort keeps arrival order among strikes of the same instant). */
+const byTime = (a: Strike, b: Strike) => a.time.getTime() - b.time.getTime();
+
 /** Locations the index matched that were deleted before their bus event reached the engine. */
 class LocationsGone extends Error {
   constructor(readonly ids: number[]) {
@@ -282,10 +285,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     return byLocation;
   }
 
-  /** Applies stored strikes to the cached zones again (delay starts, extensions), raising nothing. */
+  /** Applies stored strikes, oldest first, to the cached zones again (delay starts, extensions), raising nothing. */
   function replayStrikes(stored: readonly Strike[], now: Date): void {
-    const oldestFirst = [...stored].sort((a, b) => a.time.getTime() - b.time.getTime());
-    for (const [id, hits] of locationHitsOf(oldestFirst)) {
+    for (const [id, hits] of locationHitsOf(stored)) {
       const entry = locationIndex.get(id)!;
       const zones = zoneCache.get(id) ?? blankZones(id);
       const changed = new Set<number>();
@@ -522,7 +524,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     let publish = () => {};
     const stored: Strike[] = [];
     const clearBy = clearByAt(now);
-    const oldestFirst = batch.slice().sort((a, b) => a.time.getTime() - b.time.getTime());
+    const oldestFirst = batch.slice().sort(byTime);
     await db.db.transaction(async (tx) => {
       stored.length = 0;
       const inserting = insertAll(tx, batch, now);
@@ -544,7 +546,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now, clearBy);
     });
     publish();
-    if (stored.length > 0) replayStrikes(stored, now);
+    if (stored.length > 0) replayStrikes(stored.sort(byTime), now);
     if (commands > 0) ctx.onSirenCommands?.();
   }
 
