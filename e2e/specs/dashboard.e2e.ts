@@ -101,8 +101,12 @@ async function addQuietLocation(
   return res.data!.location!;
 }
 
-async function deleteLocation(page: Page, id: number): Promise<void> {
-  const res = await apiSend<string>(page, 'DELETE', `/api/location/${id}`);
+/** Deletes with the token of a page already closed: a page still open could poll the location after the delete. */
+async function deleteLocation(accessToken: string, id: number): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/location/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   expect(res.status).toBe(200);
 }
 
@@ -161,8 +165,11 @@ async function onQuietLocation(
     await expect.poll(() => countdown.innerText(), { timeout: 5_000 }).toBe('All Clear');
     await journey({ page, location, allClearMinutes: status.data!.allClearMinutes, countdown });
   } finally {
-    await deleteLocation(page, location.id);
+    // The dashboard polls the location until its page closes: close first (the context's own checks run on
+    // the journey's last screen), then delete, so no poll can meet a location already gone.
+    const user = await storedOidcUser(page);
     await context.close();
+    await deleteLocation(user!.access_token, location.id);
   }
 }
 
