@@ -71,8 +71,8 @@ function percentile(values: readonly number[], p: number): number {
 function workBetween(works: readonly EngineWork[], fromMs: number, toMs: number): string {
   const span = Math.max(1, toMs - fromMs);
   const parts = {
-    chunks: { ms: 0, n: 0, strikes: 0 },
-    fresh: { ms: 0, n: 0, strikes: 0 },
+    chunks: { ms: 0, n: 0, strikes: 0, locations: 0 },
+    fresh: { ms: 0, n: 0, strikes: 0, locations: 0 },
     rows: { ms: 0, n: 0, rows: 0 },
   };
   for (const w of works) {
@@ -81,13 +81,18 @@ function workBetween(works: readonly EngineWork[], fromMs: number, toMs: number)
     part.ms += w.ms;
     part.n += 1;
     if ('rows' in part) part.rows += w.rows;
-    else part.strikes += w.strikes;
+    else {
+      part.strikes += w.strikes;
+      part.locations += w.locations;
+    }
   }
   const share = (ms: number) => `${((ms / span) * 100).toFixed(0)}%`;
+  const perStrike = (p: { strikes: number; locations: number }) =>
+    p.strikes > 0 ? (p.locations / p.strikes).toFixed(1) : '0';
   const { chunks, fresh, rows } = parts;
   return (
-    `held strikes ${share(chunks.ms)} (${chunks.n} transactions, ${chunks.strikes.toLocaleString('en-US')} strikes, ${chunks.ms > 0 ? Math.round(chunks.strikes / (chunks.ms / 1000)).toLocaleString('en-US') : 0}/s of their time), ` +
-    `new strikes ${share(fresh.ms)} (${fresh.n} transactions, ${fresh.strikes.toLocaleString('en-US')} strikes), ` +
+    `held strikes ${share(chunks.ms)} (${chunks.n} transactions, ${chunks.strikes.toLocaleString('en-US')} strikes, ${chunks.ms > 0 ? Math.round(chunks.strikes / (chunks.ms / 1000)).toLocaleString('en-US') : 0}/s of their time, ${perStrike(chunks)} locations worked each), ` +
+    `new strikes ${share(fresh.ms)} (${fresh.n} transactions, ${fresh.strikes.toLocaleString('en-US')} strikes, ${perStrike(fresh)} locations worked each), ` +
     `zone rows ${share(rows.ms)} (${rows.n} writes, ${rows.rows.toLocaleString('en-US')} rows)`
   );
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildCustomer, buildLocation, buildPolicy } from '../../db/factories.ts';
 import { lightningZoneStates, locations, strikes } from '../../db/schema/index.ts';
-import { createLightningEngine, type LightningEngine } from './engine.ts';
+import { createLightningEngine, type EngineWork, type LightningEngine } from './engine.ts';
 import { getDelayItems, getLightningThreat } from './queries.ts';
 import { createEngineHarness, silentLogger, strikeAt, type EngineHarness } from './test-support.ts';
 
@@ -24,8 +24,8 @@ afterAll(async () => {
   await h.close();
 });
 
-function engine(): LightningEngine {
-  return createLightningEngine({
+function engineContext() {
+  return {
     config: h.config,
     db: h.db,
     clock: h.clock,
@@ -34,8 +34,15 @@ function engine(): LightningEngine {
     enqueueAlert: h.enqueueAlert,
     bus: h.bus,
     autoTick: false,
-  });
+  };
 }
+
+function engine(): LightningEngine {
+  return createLightningEngine(engineContext());
+}
+
+const zoneRows = (locationId: number) =>
+  h.db.db.select().from(lightningZoneStates).where(eq(lightningZoneStates.locationId, locationId));
 
 async function place(overrides: Parameters<typeof buildLocation>[1] = {}) {
   const customer = await buildCustomer(h.db, { name: `Lightning ${spot}` });
@@ -127,6 +134,32 @@ describe('lightning engine: delay and all-clear of one zone', () => {
     h.clock.set(new Date(start.getTime() + 59 * MINUTE));
     await e.tick();
     expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
+  });
+
+  it('leaves out a late strike inside a delay the zone is already in since earlier (no location worked), and stores it', async () => {
+    const { location } = await place({ radius1: 10, allClearMinutes: 30 });
+    const works: EngineWork[] = [];
+    const e = createLightningEngine({ ...engineContext(), onWork: (w) => works.push(w) });
+    await e.refreshIndex();
+    const start = h.clock.now();
+    await e.ingest([strikeAt(location, 3, start)]);
+    h.clock.set(new Date(start.getTime() + 10 * MINUTE));
+    await e.ingest([strikeAt(location, 4, h.clock.now())]);
+    const before = await zoneRows(location.id);
+    const strikeWork = () => works.filter((w) => w.kind === 'strikes');
+    expect(strikeWork().map((w) => w.locations)).toEqual([1, 1]);
+
+    // taken late (as after an outage): minute 5, between the delay's start and its last strike
+    const late = strikeAt(location, 2, new Date(start.getTime() + 5 * MINUTE));
+    await e.ingest([late]);
+    expect(strikeWork().at(-1)).toMatchObject({ strikes: 1, locations: 0 });
+    expect(await zoneRows(location.id)).toEqual(before);
+    expect(await h.db.db.select().from(strikes).where(eq(strikes.id, late.id))).toHaveLength(1);
+
+    // one that would start the delay earlier is applied: minute -1 moves the start back
+    await e.ingest([strikeAt(location, 2, new Date(start.getTime() - MINUTE))]);
+    expect(strikeWork().at(-1)).toMatchObject({ strikes: 1, locations: 1 });
+    expect(eventsOf(location.id)).toHaveLength(1);
   });
 
   it('ignores duplicate strikes (same id, or same time and place) and out-of-order strikes', async () => {

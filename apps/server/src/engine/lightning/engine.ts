@@ -135,6 +135,8 @@ export interface EngineWork {
   strikes: number;
   redelivered: number;
   rows: number;
+  /** Locations whose zones the strikes' hits were applied to (hits that change nothing are left out before). */
+  locations: number;
 }
 
 export interface LightningEngineContext extends EngineContext {
@@ -330,8 +332,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     strikes: number,
     redelivered: number,
     rows: number,
+    locations = 0,
   ) {
-    ctx.onWork?.({ kind, startMs, ms: performance.now() - startMs, strikes, redelivered, rows });
+    ctx.onWork?.({ kind, startMs, ms: performance.now() - startMs, strikes, redelivered, rows, locations });
   }
 
   /** A chunk of zone rows, when the cache says one is due (zone-cache.ts chunkDue: never while catching up). */
@@ -481,16 +484,17 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     return batch;
   }
 
+  /** Applies a batch; the number of locations its hits were applied to. */
   async function ingestNow(
     received: IncomingStrike[],
     redelivered: ReadonlySet<IncomingStrike>,
-  ): Promise<void> {
+  ): Promise<number> {
     const batch = wellFormed(received);
-    if (batch.length === 0) return;
+    if (batch.length === 0) return 0;
     await ensureLoaded();
     const now = clock.now();
     try {
-      await applyBatch(batch, now, redelivered);
+      return await applyBatch(batch, now, redelivered);
     } catch (err) {
       if (!isForeignKeyViolation(err) && !(err instanceof LocationsGone)) throw err;
       // A location or siren the index matched was deleted before its bus event reached us: the whole batch
@@ -505,7 +509,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       );
       await reloadLocations({ ids: [...locationIds] });
       await reloadSirens([...sirenIds]);
-      await applyBatch(batch, now, redelivered);
+      return await applyBatch(batch, now, redelivered);
     }
   }
 
@@ -513,14 +517,15 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
    * Stores a batch's new strikes and applies them to the zones and sirens they hit, in one transaction. A
    * redelivered strike already stored is applied to the cached zones again after commit, raising nothing. The
    * strikes are matched while the database inserts them (the insert is sent first), and the matches of strikes it
-   * already had are dropped.
+   * already had are dropped. Returns the number of locations the hits were applied to.
    */
   async function applyBatch(
     batch: IncomingStrike[],
     now: Date,
     redelivered: ReadonlySet<IncomingStrike>,
-  ): Promise<void> {
+  ): Promise<number> {
     let commands = 0;
+    let locations = 0;
     let publish = () => {};
     const stored: Strike[] = [];
     const clearBy = clearByAt(now);
@@ -542,12 +547,14 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
         locationHits = onlyOf(locationHits, accepted);
         sirenHits = onlyOf(sirenHits, accepted);
       }
+      locations = locationHits.size;
       if (locationHits.size > 0) publish = await processLocations(tx, locationHits, now, true, clearBy);
       if (sirenHits.size > 0) commands = await processSirens(tx, sirenIndex, sirenHits, now, clearBy);
     });
     publish();
     if (stored.length > 0) replayStrikes(stored.sort(byTime), now);
     if (commands > 0) ctx.onSirenCommands?.();
+    return locations;
   }
 
   /** Inserts the strikes the table does not hold yet, in statements of INSERT_CHUNK; their ids. The first is sent at once. */
@@ -645,11 +652,11 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     try {
       const startMs = performance.now();
       const redelivered = new Set(taken.flatMap((w) => (w.redelivered ? w.strikes : [])));
-      await ingestNow(
+      const locations = await ingestNow(
         taken.flatMap((w) => w.strikes),
         redelivered,
       );
-      report('strikes', startMs, count, redelivered.size, 0);
+      report('strikes', startMs, count, redelivered.size, 0, locations);
       // the queue is idle and the backlog small: write the zone rows now, before the strikes resolve, so a
       // reader sees them at once
       if (waiting.length === 0 && zoneCache.dirtyLocations <= IDLE_FLUSH_MAX_LOCATIONS) await flushDirty();
