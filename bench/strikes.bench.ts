@@ -77,6 +77,7 @@ function workBetween(works: readonly EngineWork[], fromMs: number, toMs: number)
   };
   for (const w of works) {
     if (w.startMs < fromMs || w.startMs >= toMs) continue;
+    if (w.kind === 'tick') continue;
     const part = w.kind === 'zone-rows' ? parts.rows : w.redelivered > 0 ? parts.chunks : parts.fresh;
     part.ms += w.ms;
     part.n += 1;
@@ -704,13 +705,32 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
       `  drained ${drainS.toFixed(2)} s after the database answered again (resumed after ${(resumedAt - upAt).toFixed(0)} ms; target ≤ ${DRAIN_TARGET_S} s), using ${drainCpuS.toFixed(2)} s of CPU with the live strikes (${Math.round((drainCpuS / Math.max(drainS, 1e-3)) * 100)}% of one core)`,
     );
     console.log(
-      `  after it is back: ${outcomes.held} strikes taken before the engine saw it back (applied after the backlog); the rest, arrival to commit: ${stats(outcomes.applied)}`,
+      `  after it is back: ${outcomes.held} strikes taken before the engine saw it back (held; those taken since its last refusal applied ahead of the backlog); the rest, arrival to commit: ${stats(outcomes.applied)}`,
     );
     console.log(`  after it is back, strikes that raised an alert, arrival to enqueue: ${stats(after)}`);
     console.log(`  the engine's queue while catching up: ${workBetween(works, upAt, drainedAt)}`);
     console.log(
       `  the engine's queue after, until the phase ends: ${workBetween(works, drainedAt, performance.now())}`,
     );
+    // STRIKES_BENCH_STALLS=1: what made the new strikes wait (a transaction over 60 ms, an alert over 80 ms)
+    if (process.env.STRIKES_BENCH_STALLS) {
+      for (const w of works)
+        if (w.ms > 60 && w.startMs >= upAt)
+          console.log(
+            `  slow work at +${(w.startMs - upAt).toFixed(0)} ms: ${w.kind} ${w.ms.toFixed(0)} ms, ${w.strikes} strikes (${w.redelivered} held), ${w.rows} rows, ${w.locations} locations`,
+          );
+      const slowAfter = [...arrivedAfterUp]
+        .filter(([id]) => enqueued.has(id))
+        .map(([id, arrived]) => [arrived - upAt, enqueued.get(id)! - arrived] as const)
+        .filter(([, ms]) => ms > 80);
+      console.log(
+        '  slow alerts (arrived +ms, took ms):',
+        slowAfter.map(([a, ms]) => `${a.toFixed(0)}:${ms.toFixed(0)}`).join(' '),
+      );
+      console.log(
+        `  drained at +${(drainedAt - upAt).toFixed(0)} ms; the database was back at ${upAt.toFixed(0)} ms of the process`,
+      );
+    }
     const drainOk = catchUp !== null && drainS <= DRAIN_TARGET_S && replayRate >= REPLAY_TARGET_PER_S;
     const afterOk = after.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
     console.log(

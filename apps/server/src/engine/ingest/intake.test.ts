@@ -106,6 +106,15 @@ const until = async (check: () => boolean, ms = 5_000) => {
     await new Promise((r) => setTimeout(r, 2));
   }
 };
+/**
+ * Waits for the database to refuse a probe made after every take so far: what was taken is then a backlog
+ * applied oldest first when it answers, not batches that may have come after it was back (applied at once).
+ */
+const refusedAfterTakes = async (db: ReturnType<typeof fakeDatabase>) => {
+  const probes = db.probes;
+  await until(() => db.probes > probes);
+  await new Promise((r) => setTimeout(r, 2));
+};
 
 describe('intake: live', () => {
   it('journals each batch, applies it in order and acknowledges it', async () => {
@@ -171,6 +180,7 @@ describe('intake: the database away', () => {
     db.down = true;
     await intake.take(recs(1, 1));
     for (let i = 2; i <= 10; i += 1) await intake.take(recs(i, 1));
+    await refusedAfterTakes(db);
     // the database answers, but the backlog's first chunk waits at the gate
     let release!: () => void;
     db.gate = new Promise((r) => (release = r));
@@ -184,6 +194,39 @@ describe('intake: the database away', () => {
     await intake.idle();
     expect(db.ids().slice(1)).toEqual(ids(1, 10));
     expect(db.applied.slice(1).map((a) => a.ids.length)).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('applies what was taken since the database last refused at once when it answers, ahead of the backlog', async () => {
+    const db = fakeDatabase();
+    let probeGate: Promise<void> = Promise.resolve();
+    const { intake } = await setUp(db, {
+      retryMs: 60_000,
+      maxRetryMs: 60_000,
+      minProbeGapMs: 0,
+      probe: async () => {
+        await probeGate;
+        await db.probe();
+      },
+    });
+    await intake.start();
+    db.down = true;
+    for (let i = 1; i <= 3; i += 1) expect(await intake.take(recs(i, 1))).toBe('held');
+    await until(() => db.probes >= 1);
+    await new Promise((r) => setTimeout(r, 5));
+    // the database is back; the next probe is slow to answer, and two batches come meanwhile
+    let answer!: () => void;
+    probeGate = new Promise((r) => (answer = r));
+    db.down = false;
+    expect(await intake.take(recs(4, 1))).toBe('held');
+    expect(await intake.take(recs(5, 1))).toBe('held');
+    answer();
+    await intake.idle();
+    expect(db.applied).toEqual([
+      { ids: ['r4'], redelivered: false },
+      { ids: ['r5'], redelivered: false },
+      { ids: ids(1, 3), redelivered: true },
+    ]);
+    expect(intake.status()).toMatchObject({ state: 'live', waiting: 0 });
   });
 
   it('a batch whose apply fails as the database goes resolves held and is offered again', async () => {
@@ -203,7 +246,7 @@ describe('intake: the database away', () => {
     expect(db.applied).toEqual([{ ids: ids(1, 3), redelivered: true }]);
   });
 
-  it('asks at once when a batch comes while held: applied as soon as the database answers, without the backoff', async () => {
+  it('asks at once when a batch comes while held: applied as soon as the database answers, without the backoff, ahead of the backlog', async () => {
     const db = fakeDatabase();
     const { intake } = await setUp(db, { retryMs: 60_000, maxRetryMs: 60_000, minProbeGapMs: 0 });
     await intake.start();
@@ -215,7 +258,8 @@ describe('intake: the database away', () => {
     await intake.take(recs(3, 1));
     await intake.idle();
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(db.ids()).toEqual(ids(1, 3));
+    // taken after the last refusal, it may have come after the database was back: applied first
+    expect(db.ids()).toEqual(['r3', 'r1', 'r2']);
   });
 
   it('counts a probe the database never answers as failed after probeTimeoutMs, and keeps probing', async () => {
@@ -307,6 +351,7 @@ describe('intake: the database away', () => {
       taken.set(record.id, record.t);
       await intake.take([record]);
     }
+    await refusedAfterTakes(db);
     db.down = false;
     await intake.idle();
     expect(live).toBe(8);

@@ -12,7 +12,11 @@
 // 'catching-up', the held records applied oldest first, one chunk at a time, while new batches are applied as
 // they come: they do not queue behind the backlog. A chunk's size follows how long the last one took (aiming at
 // catchUpTargetMs, within catchUpChunk records): the bigger the chunk, the less each record costs (a location
-// struck many times is updated once), the smaller, the less a new strike waits behind it. horizon()
+// struck many times is updated once), the smaller, the less a new strike waits behind it. The batches taken
+// since the database last refused (a failed probe or apply) may have come after it was back: when it answers
+// they are applied at once, as new batches are, not behind the backlog (bench strikes, outage phase: the strikes
+// of the last up to 100 ms before the answer waited for the whole catch-up, 4 s, and decided the new strikes'
+// p99). Any batch may be applied before older ones: a zone keeps its later strike (the domain's rule). horizon()
 // says how far back the records still waiting reach, so the consumer decides nothing (an all-clear) that a
 // waiting record could change.
 //
@@ -89,6 +93,8 @@ interface Batch<T> {
   attempts: number;
   /** The take() waiting for this batch, while it is live. */
   settle?: (outcome: TakeOutcome) => void;
+  /** When it was taken, performance.now() ms (an earlier run's: never). */
+  takenAt: number;
 }
 
 /** The smallest catch-up chunk, and the first. */
@@ -126,6 +132,8 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   let retryDelay = retryMs;
   let probing = false;
   let lastProbeAt = Number.NEGATIVE_INFINITY;
+  /** When the database last refused (a probe or an apply failed), performance.now() ms. */
+  let lastRefusedAt = Number.NEGATIVE_INFINITY;
   let loop: Promise<void> | null = null;
   let stopped = false;
   const inflight = new Set<Promise<unknown>>();
@@ -139,7 +147,15 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   function batchOf(entries: JournalEntry<T>[], redelivered: boolean): Batch<T> {
     let minTime = Number.POSITIVE_INFINITY;
     for (const e of entries) minTime = Math.min(minTime, timeOf(e.record, e.receivedAt));
-    return { entries, lastSeq: entries.at(-1)!.seq, minTime, status: 'waiting', redelivered, attempts: 0 };
+    return {
+      entries,
+      lastSeq: entries.at(-1)!.seq,
+      minTime,
+      status: 'waiting',
+      redelivered,
+      attempts: 0,
+      takenAt: redelivered ? Number.NEGATIVE_INFINITY : performance.now(),
+    };
   }
 
   function add(batch: Batch<T>): void {
@@ -213,6 +229,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
   }
 
   function hold(err: unknown): void {
+    lastRefusedAt = performance.now();
     if (stopped || state === 'held') return;
     state = 'held';
     heldSince ??= clock.now();
@@ -253,6 +270,7 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       () => false,
     );
     probing = false;
+    if (!answers) lastRefusedAt = performance.now();
     if (stopped || state !== 'held') return;
     if (!answers) return scheduleProbe();
     retryDelay = retryMs;
@@ -260,7 +278,18 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
       { intake: name, waiting: unapplied },
       `ingest: the database answers again; applying the ${name} that waited`,
     );
+    submitTakenSinceRefused();
     startCatchUp();
+  }
+
+  /** Applies at once, as new ones, the batches taken since the database last refused: they may have come after it was back. */
+  function submitTakenSinceRefused(): void {
+    let first = pending.length;
+    while (first > head && pending[first - 1]!.takenAt > lastRefusedAt) first--;
+    for (let i = first; i < pending.length; i++) {
+      const b = pending[i]!;
+      if (b.status === 'waiting' && !b.redelivered) void submit(b);
+    }
   }
 
   function startCatchUp(): void {

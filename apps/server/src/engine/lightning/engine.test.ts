@@ -160,6 +160,14 @@ describe('lightning engine: delay and all-clear of one zone', () => {
     await e.ingest([strikeAt(location, 2, new Date(start.getTime() - MINUTE))]);
     expect(strikeWork().at(-1)).toMatchObject({ strikes: 1, locations: 1 });
     expect(eventsOf(location.id)).toHaveLength(1);
+
+    // the timer's settling says how many locations were due: none yet, then this one (its delay ran out)
+    await e.tick();
+    expect(works.at(-1)).toMatchObject({ kind: 'tick', rows: 0 });
+    h.clock.set(new Date(start.getTime() + 41 * MINUTE));
+    await e.tick();
+    expect(works.at(-1)).toMatchObject({ kind: 'tick', rows: 1 });
+    expect(eventsOf(location.id).map((x) => x.kind)).toEqual(['lightning-delay', 'lightning-all-clear']);
   });
 
   it('ignores duplicate strikes (same id, or same time and place) and out-of-order strikes', async () => {

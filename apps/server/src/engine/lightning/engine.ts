@@ -127,7 +127,8 @@ class LocationsGone extends Error {
  * a catch-up's time goes (bench strikes, outage phase).
  */
 export interface EngineWork {
-  kind: 'strikes' | 'zone-rows';
+  /** 'tick': the timer's settling of the zones due (rows: how many locations were due). */
+  kind: 'strikes' | 'zone-rows' | 'tick';
   /** When it started, performance.now() ms, and how long it took (wall time, waits on the database included). */
   startMs: number;
   ms: number;
@@ -582,6 +583,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
   async function tickNow(): Promise<void> {
     await ensureLoaded();
     await flushChunkIfDue();
+    const startMs = performance.now();
     const now = clock.now();
     const clearBy = clearByAt(now);
     const [locationIds, sirenIds] = await Promise.all([
@@ -608,6 +610,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     }
     publish();
     if (commands > 0) ctx.onSirenCommands?.();
+    report('tick', startMs, 0, 0, locationIds.length);
   }
 
   function onTimer(): void {
