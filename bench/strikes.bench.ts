@@ -771,7 +771,7 @@ export async function run(): Promise<boolean> {
   // The full run starts each part in a process of its own (the bench runner, with this process's flags), as the
   // product's engine runs alone: run after the others in one process, the outage phase inherited their heap and
   // its scavenges took 12 to 20 ms against 6 to 10 ms alone (--trace-gc, one run each). Its p99 after the
-  // database is back failed 8 of 11 runs in one process (127 to 207 ms), 0 of 5 outage phases run alone (65 to
+  // database is back failed 7 of 10 runs in one process (127 to 191 ms), 0 of 5 outage phases run alone (65 to
   // 89 ms) and 1 of 2 full runs with a process per part (72 and 164 ms), the same morning: it still flaps.
   if (only === undefined) {
     let ok = true;
