@@ -692,9 +692,11 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
     const replayRate = catchUp ? catchUp.records / (catchUp.ms / 1000) : 0;
     const drainS = (drainedAt - upAt) / 1000;
     const drainCpuS = (cpuDrain.user + cpuDrain.system) / 1e6;
-    const after = [...arrivedAfterUp]
+    /** The strikes arriving after the database is back that raised an alert: when (ms after it was back) and how long to enqueue. */
+    const alertsAfter = [...arrivedAfterUp]
       .filter(([id]) => enqueued.has(id))
-      .map(([id, arrived]) => enqueued.get(id)! - arrived);
+      .map(([id, arrived]) => ({ at: arrived - upAt, ms: enqueued.get(id)! - arrived }));
+    const after = alertsAfter.map((a) => a.ms);
     const p99 = percentile(after, 99);
     console.log(
       `outage: ${SUSTAINED_RATE} strikes/s for ${OUTAGE_SECONDS} s with the database refusing every call: ${backlog.toLocaleString('en-US')} strikes held in the journal`,
@@ -715,34 +717,26 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
     );
     // STRIKES_BENCH_STALLS=1: what made the new strikes wait (a transaction over 60 ms, an alert over 80 ms)
     if (process.env.STRIKES_BENCH_STALLS) {
-      for (const w of works)
-        if (w.ms > 60 && w.startMs >= upAt)
-          console.log(
-            `  slow work at +${(w.startMs - upAt).toFixed(0)} ms: ${w.kind} ${w.ms.toFixed(0)} ms, ${w.strikes} strikes (${w.redelivered} held), ${w.rows} rows, ${w.locations} locations`,
-          );
-      const slowAfter = [...arrivedAfterUp]
-        .filter(([id]) => enqueued.has(id))
-        .map(([id, arrived]) => [arrived - upAt, enqueued.get(id)! - arrived] as const)
-        .filter(([, ms]) => ms > 80);
+      const described = (w: EngineWork) =>
+        `+${(w.startMs - upAt).toFixed(0)}..${(w.startMs + w.ms - upAt).toFixed(0)} ms: ${w.kind}, ${w.strikes} strikes (${w.redelivered} held), ${w.rows} rows, ${w.locations} locations`;
+      for (const w of works) if (w.ms > 60 && w.startMs >= upAt) console.log(`  slow work ${described(w)}`);
+      const slowAfter = alertsAfter.filter((a) => a.ms > 80);
       console.log(
         '  slow alerts (arrived +ms, took ms):',
-        slowAfter.map(([a, ms]) => `${a.toFixed(0)}:${ms.toFixed(0)}`).join(' '),
+        slowAfter.map((a) => `${a.at.toFixed(0)}:${a.ms.toFixed(0)}`).join(' '),
       );
       console.log(
         `  drained at +${(drainedAt - upAt).toFixed(0)} ms; the database was back at ${upAt.toFixed(0)} ms of the process`,
       );
       // every piece of the queue's work around the slowest alert, in order
-      const slowest = slowAfter.reduce<readonly [number, number] | null>(
-        (worst, x) => (worst === null || x[1] > worst[1] ? x : worst),
+      const slowest = slowAfter.reduce<(typeof slowAfter)[number] | null>(
+        (worst, a) => (worst === null || a.ms > worst.ms ? a : worst),
         null,
       );
       if (slowest !== null) {
-        const [from, to] = [upAt + slowest[0] - 100, upAt + slowest[0] + slowest[1] + 50];
+        const [from, to] = [upAt + slowest.at - 100, upAt + slowest.at + slowest.ms + 50];
         for (const w of works)
-          if (w.startMs + w.ms >= from && w.startMs <= to)
-            console.log(
-              `    +${(w.startMs - upAt).toFixed(0)}..${(w.startMs + w.ms - upAt).toFixed(0)} ms: ${w.kind}, ${w.strikes} strikes (${w.redelivered} held), ${w.rows} rows, ${w.locations} locations`,
-            );
+          if (w.startMs + w.ms >= from && w.startMs <= to) console.log(`    ${described(w)}`);
       }
     }
     const drainOk = catchUp !== null && drainS <= DRAIN_TARGET_S && replayRate >= REPLAY_TARGET_PER_S;
@@ -792,20 +786,13 @@ export async function run(): Promise<boolean> {
   const all = makeLocations();
   const cpuStart = process.cpuUsage();
   const wallStart = performance.now();
-  let ok = true;
+  let ok: boolean;
   if (only === 'matcher') {
     const matcher = await matcherPhase(all);
-    ok &&= matcher.ok;
     await postgisPhase(all, matcher.strikes, matcher.results);
-  }
-  if (only === 'engine') {
-    const engineOk = await enginePhase(all);
-    ok = ok && engineOk;
-  }
-  if (only === 'outage') {
-    const outageOk = await outagePhase(all);
-    ok = ok && outageOk;
-  }
+    ok = matcher.ok;
+  } else if (only === 'engine') ok = await enginePhase(all);
+  else ok = await outagePhase(all);
   const cpu = process.cpuUsage(cpuStart);
   const wall = performance.now() - wallStart;
   // on a shared machine wall-clock latencies include time spent waiting for a core

@@ -282,14 +282,16 @@ export function createIntake<T>(o: IntakeOptions<T>): Intake<T> {
     startCatchUp();
   }
 
-  /** Applies at once, as new ones, the batches taken since the database last refused: they may have come after it was back. */
+  /**
+   * Applies at once, as new ones, the batches taken since the database last refused: they may have come after it
+   * was back. They are the tail of `pending` (an earlier run's were never taken; one that failed was taken before
+   * the refusal it caused).
+   */
   function submitTakenSinceRefused(): void {
     let first = pending.length;
     while (first > head && pending[first - 1]!.takenAt > lastRefusedAt) first--;
-    for (let i = first; i < pending.length; i++) {
-      const b = pending[i]!;
-      if (b.status === 'waiting' && !b.redelivered) void submit(b);
-    }
+    // in the order they were taken
+    for (const b of pending.slice(first)) if (b.status === 'waiting') void submit(b);
   }
 
   function startCatchUp(): void {
