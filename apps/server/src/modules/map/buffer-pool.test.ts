@@ -51,4 +51,15 @@ describe('BufferPool', () => {
     pool.release(answer.subarray(0, 5));
     expect(pool.free).toBe(0);
   });
+
+  it('says which answers it lends until they are given back', () => {
+    const pool = new BufferPool(1024, 1);
+    const lent = pool.take(100);
+    const allocated = pool.take(100);
+    const tooBig = pool.take(2048);
+    expect([pool.lends(lent), pool.lends(allocated), pool.lends(tooBig)]).toEqual([true, false, false]);
+    expect(pool.lends(lent.subarray(0, 5))).toBe(false);
+    pool.release(lent);
+    expect(pool.lends(lent)).toBe(false);
+  });
 });

@@ -34,6 +34,11 @@ export class BufferPool {
     return answer;
   }
 
+  /** True when `answer` is a slab's, lent by `take` and not given back yet: it must be released once sent. */
+  lends(answer: Buffer): boolean {
+    return this.#lent.get(answer.buffer)?.answer === answer;
+  }
+
   /**
    * Gives back the slab of a buffer from `take`, once nothing reads it any more. Anything else
    * (an allocated buffer, or a buffer whose slab was already given back and lent again) is ignored.

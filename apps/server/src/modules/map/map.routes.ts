@@ -27,10 +27,13 @@ function optionalBBox(q: { top?: number; bottom?: number; left?: number; right?:
 }
 
 /**
- * Runs `release` once the response no longer needs its body: when it finished (its bytes are
- * with the operating system) or closed early (an aborted request).
+ * Gives a pooled answer back once the response no longer needs it: when it finished (its bytes are with the
+ * operating system) or closed early (an aborted request). Most answers (a dashboard's map at zoom 8) are not
+ * pooled, and go without the two listeners.
  */
-function releaseWhenSent(reply: FastifyReply, release: () => void): void {
+function releaseWhenSent(reply: FastifyReply, strikes: StrikeMapService, body: Buffer): void {
+  if (!strikes.pooled(body)) return;
+  const release = () => strikes.release(body);
   reply.raw.once('finish', release);
   reply.raw.once('close', release);
 }
@@ -40,13 +43,13 @@ export const mapRoutes: FastifyPluginAsync<MapRoutesOptions> = async (app, opts)
 
   register(app, routes.mapClusterStrikes, {}, async (request, reply) => {
     const body = await strikes.clusters(request.query, clock.now());
-    releaseWhenSent(reply, () => strikes.release(body));
+    releaseWhenSent(reply, strikes, body);
     return reply.header('cache-control', 'private, max-age=10').type(GEOJSON).send(body);
   });
 
   register(app, routes.mapStrikes, {}, async (request, reply) => {
     const body = await strikes.strikes(request.query, clock.now());
-    releaseWhenSent(reply, () => strikes.release(body));
+    releaseWhenSent(reply, strikes, body);
     return reply.header('cache-control', 'private, max-age=10').type(GEOJSON).send(body);
   });
 

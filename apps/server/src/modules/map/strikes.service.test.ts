@@ -224,6 +224,18 @@ describe('ClusterStrikes single strikes (above the cluster zoom) against a brute
     }
   }
 
+  it('pools a large answer until it is released, and never a small one (the route then adds no listeners)', async () => {
+    // a service of its own: the answers of the tests above were never released, and hold its pool's slabs
+    const service = new StrikeMapService(source);
+    const large = await service.clusters(query(viewports['the whole world'], 12), NOW);
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    expect(service.pooled(large)).toBe(true);
+    service.release(large);
+    expect(service.pooled(large)).toBe(false);
+    const small = await service.clusters(query(viewports['empty ocean'], 10), NOW);
+    expect(service.pooled(small)).toBe(false);
+  });
+
   it('answers a box that holds nothing with an empty collection', async () => {
     const raw = await service.clusters(query(viewports['empty ocean'], 10), NOW);
     expect(JSON.parse(String(raw))).toEqual({ type: 'FeatureCollection', features: [] });

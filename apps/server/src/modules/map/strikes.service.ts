@@ -264,6 +264,11 @@ export class StrikeMapService {
     );
   }
 
+  /** True when an answer is a pooled buffer, to give back with `release` once its response is done with it. */
+  pooled(answer: Buffer): boolean {
+    return this.#pool.lends(answer);
+  }
+
   /** Gives back the buffer of an answer once its response is done with it (see BufferPool). */
   release(answer: Buffer): void {
     this.#pool.release(answer);
