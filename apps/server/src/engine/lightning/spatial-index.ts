@@ -1,8 +1,8 @@
-// A spatial index over circles (each location's or siren's outermost zone): a static packed
-// R-tree (flatbush) of every circle's bounding box, plus a small overlay of circles added or changed
-// since the tree was packed, so a saved location is matched at once without repacking the tree for
-// every edit. The overlay is folded into a new tree once it grows past a threshold.
-import Flatbush from 'flatbush';
+// A spatial index over circles (each location's or siren's outermost zone): a static grid (box-grid.ts) of
+// every circle's bounding box, plus a small overlay of circles added or changed
+// since the grid was packed, so a saved location is matched at once without repacking the grid for
+// every edit. The overlay is folded into a new grid once it grows past a threshold.
+import { BoxGrid } from './box-grid.ts';
 import { circleBoundingBoxes, type LonLatBox } from './geometry.ts';
 
 /** Something the index holds: a circle of `radiusMiles` around a point, under a unique key. */
@@ -10,7 +10,7 @@ export interface IndexedCircle {
   key: number;
   latitude: number;
   longitude: number;
-  /** The circle's radius, miles; 0 or less means nothing to match (kept out of the tree). */
+  /** The circle's radius, miles; 0 or less means nothing to match (kept out of the grid). */
   radiusMiles: number;
 }
 
@@ -29,13 +29,13 @@ function contains(box: LonLatBox, lon: number, lat: number): boolean {
 /** Candidates by bounding box; the caller applies the exact great-circle test. */
 export class CircleIndex<T extends IndexedCircle> {
   readonly #entries = new Map<number, T>();
-  #tree: Flatbush | null = null;
-  /** Tree item index → entry at packing time. */
-  #treeItems: T[] = [];
-  /** Keys whose tree items are out of date (changed or removed since packing). */
+  #grid: BoxGrid | null = null;
+  /** Grid item index → entry at packing time. */
+  #gridItems: T[] = [];
+  /** Keys whose grid items are out of date (changed or removed since packing). */
   readonly #stale = new Set<number>();
   readonly #overlay = new Map<number, OverlayItem<T>>();
-  /** Keys with more than one box in the tree (circles across the antimeridian). */
+  /** Keys with more than one box in the grid (circles across the antimeridian). */
   readonly #split = new Set<number>();
 
   /** Number of circles held. */
@@ -53,7 +53,7 @@ export class CircleIndex<T extends IndexedCircle> {
     return this.#entries.values();
   }
 
-  /** Replaces the whole content and packs a new tree. */
+  /** Replaces the whole content and packs a new grid. */
   reset(entries: Iterable<T>): void {
     this.#entries.clear();
     for (const e of entries) this.#entries.set(e.key, e);
@@ -85,21 +85,19 @@ export class CircleIndex<T extends IndexedCircle> {
 
   /** Calls `visit` once for every circle whose bounding box contains the point, allocating nothing per candidate (the hot path). */
   forEachCandidate(latitude: number, longitude: number, visit: (entry: T) => void): void {
-    const tree = this.#tree;
-    if (tree) {
+    const grid = this.#grid;
+    if (grid) {
       let seen: Set<number> | null = null;
-      // the filter sees every hit and keeps none, so flatbush builds no result array
-      tree.search(longitude, latitude, longitude, latitude, (i) => {
-        const entry = this.#treeItems[i]!;
-        if (this.#stale.size > 0 && this.#stale.has(entry.key)) return false;
+      grid.forEach(longitude, latitude, (i) => {
+        const entry = this.#gridItems[i]!;
+        if (this.#stale.size > 0 && this.#stale.has(entry.key)) return;
         // a circle across the antimeridian has two boxes; both may touch at ±180
-        if (this.#split.has(entry.key)) {
+        if (this.#split.size > 0 && this.#split.has(entry.key)) {
           seen ??= new Set();
-          if (seen.has(entry.key)) return false;
+          if (seen.has(entry.key)) return;
           seen.add(entry.key);
         }
         visit(entry);
-        return false;
       });
     }
     for (const { entry, boxes } of this.#overlay.values()) {
@@ -129,16 +127,13 @@ export class CircleIndex<T extends IndexedCircle> {
         boxes.push(box);
       }
     }
-    this.#treeItems = items;
+    this.#gridItems = items;
     this.#stale.clear();
     this.#overlay.clear();
     if (items.length === 0) {
-      this.#tree = null;
+      this.#grid = null;
       return;
     }
-    const tree = new Flatbush(items.length);
-    for (const b of boxes) tree.add(b.minLon, b.minLat, b.maxLon, b.maxLat);
-    tree.finish();
-    this.#tree = tree;
+    this.#grid = new BoxGrid(boxes.map((b) => [b.minLon, b.minLat, b.maxLon, b.maxLat] as const));
   }
 }
