@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 as random } from '@allclear/weather';
-import { BoxGrid, type Box } from './box-grid.ts';
+import { BoxGrid } from './box-grid.ts';
+import type { LonLatBox } from './geometry.ts';
+
+/** A box from its sides, as the tests write them: minLon, minLat, maxLon, maxLat. */
+type Box = readonly [number, number, number, number];
+const box = ([minLon, minLat, maxLon, maxLat]: Box): LonLatBox => ({ minLon, minLat, maxLon, maxLat });
+const packed = (boxes: readonly Box[]) => new BoxGrid(boxes.map(box));
 
 const found = (grid: BoxGrid, lon: number, lat: number) => {
   const out: number[] = [];
@@ -23,7 +29,7 @@ describe('BoxGrid', () => {
         return [lon - half * 1.3, lat - half, lon + half * 1.3, lat + half];
       });
       boxes.push([-130, 20, -60, 55], [-180, 80, 180, 90]);
-      const grid = new BoxGrid(boxes);
+      const grid = packed(boxes);
       for (let q = 0; q < 1_000; q++) {
         const lon = -128 + rnd() * 64;
         const lat = 22 + rnd() * 30;
@@ -40,7 +46,7 @@ describe('BoxGrid', () => {
       const lat = 30 + rnd() * 10;
       return [lon, lat, lon + rnd() * 2, lat + rnd() * 2];
     });
-    const grid = new BoxGrid(boxes);
+    const grid = packed(boxes);
     boxes.forEach((b, i) => {
       for (const [lon, lat] of [
         [b[0], b[1]],
@@ -56,7 +62,7 @@ describe('BoxGrid', () => {
   });
 
   it('finds nothing outside every box, for a NaN, in an empty grid, or in a box with a NaN or inverted side', () => {
-    const grid = new BoxGrid([
+    const grid = packed([
       [-97, 32, -96, 33],
       [Number.NaN, 32, -96, 33],
       [-96, 33, -97, 32],
@@ -66,12 +72,12 @@ describe('BoxGrid', () => {
     expect(found(grid, 150, -40)).toEqual([]);
     expect(found(grid, Number.NaN, 32.5)).toEqual([]);
     expect(found(grid, -96.5, Number.NaN)).toEqual([]);
-    expect(found(new BoxGrid([]), 0, 0)).toEqual([]);
+    expect(found(packed([]), 0, 0)).toEqual([]);
   });
 
   it('keeps its size bounded: a world-wide box is tested apart, not written into every cell', () => {
     const small: Box[] = Array.from({ length: 100 }, (_, i) => [i * 0.01, 0, i * 0.01 + 0.01, 0.01]);
-    const grid = new BoxGrid([...small, [-180, -90, 180, 90]]);
+    const grid = packed([...small, [-180, -90, 180, 90]]);
     expect(grid.memberships).toBeLessThan(100 * 9);
     expect(found(grid, 0.005, 0.005)).toEqual([0, 100]);
     expect(found(grid, 120, -60)).toEqual([100]);
@@ -84,7 +90,7 @@ describe('BoxGrid', () => {
       const lat = -85 + rnd() * 170;
       return [lon, lat, lon + 0.001, lat + 0.001];
     });
-    const grid = new BoxGrid(boxes);
+    const grid = packed(boxes);
     expect(grid.cells).toBeLessThanOrEqual(1_000_000);
     boxes.forEach((b, i) => expect(found(grid, b[0] + 0.0005, b[1] + 0.0005)).toEqual([i]));
   });

@@ -7,6 +7,7 @@
 // overlapping boxes, and the tree visited many overlapping nodes to find them (15 % of the engine's catch-up
 // after an outage, bench strikes). mapbox's grid-index answers the same question but allocates the result of
 // every query and keys its cells to a square extent.
+import type { LonLatBox } from './geometry.ts';
 
 /** Cells per side of a box of the median size (each box then meets about (CELLS_PER_BOX + 1)² cells). */
 const CELLS_PER_BOX = 4;
@@ -18,8 +19,8 @@ const MAX_CELLS = 1_000_000;
 /** A box meeting more cells than this (a polar cap, a continent-wide circle) is tested on every query instead. */
 const MAX_CELLS_PER_ITEM = 4_096;
 
-/** A box, degrees: minLon, minLat, maxLon, maxLat. */
-export type Box = readonly [number, number, number, number];
+/** A box with no NaN and no inverted side (any other is never found). */
+const isBox = (b: LonLatBox) => b.minLon <= b.maxLon && b.minLat <= b.maxLat;
 
 export class BoxGrid {
   readonly #boxes: Float64Array;
@@ -34,7 +35,7 @@ export class BoxGrid {
   readonly #wide: Int32Array;
 
   /** Packs `boxes` (item i is boxes[i]); boxes with a NaN or an inverted side are never found. */
-  constructor(boxes: readonly Box[]) {
+  constructor(boxes: readonly LonLatBox[]) {
     const n = boxes.length;
     this.#boxes = new Float64Array(n * 4);
     let minLon = Infinity;
@@ -43,13 +44,13 @@ export class BoxGrid {
     let maxLat = -Infinity;
     const sides: number[] = [];
     boxes.forEach((b, i) => {
-      this.#boxes.set(b, i * 4);
-      if (!(b[0] <= b[2] && b[1] <= b[3])) return;
-      minLon = Math.min(minLon, b[0]);
-      minLat = Math.min(minLat, b[1]);
-      maxLon = Math.max(maxLon, b[2]);
-      maxLat = Math.max(maxLat, b[3]);
-      sides.push(Math.max(b[2] - b[0], b[3] - b[1]));
+      this.#boxes.set([b.minLon, b.minLat, b.maxLon, b.maxLat], i * 4);
+      if (!isBox(b)) return;
+      minLon = Math.min(minLon, b.minLon);
+      minLat = Math.min(minLat, b.minLat);
+      maxLon = Math.max(maxLon, b.maxLon);
+      maxLat = Math.max(maxLat, b.maxLat);
+      sides.push(Math.max(b.maxLon - b.minLon, b.maxLat - b.minLat));
     });
     sides.sort((a, b) => a - b);
     const median = sides.length > 0 ? sides[sides.length >> 1]! : 1;
@@ -68,19 +69,17 @@ export class BoxGrid {
     const start = new Int32Array(cells + 1);
     const wide: number[] = [];
     const ranges = new Int32Array(n * 4).fill(-1);
-    for (let i = 0; i < n; i++) {
-      const o = i * 4;
-      const b = this.#boxes;
-      if (!(b[o]! <= b[o + 2]! && b[o + 1]! <= b[o + 3]!)) continue;
-      const [c0, r0] = this.#cell(b[o]!, b[o + 1]!);
-      const [c1, r1] = this.#cell(b[o + 2]!, b[o + 3]!);
+    boxes.forEach((b, i) => {
+      if (!isBox(b)) return;
+      const [c0, r0] = this.#cell(b.minLon, b.minLat);
+      const [c1, r1] = this.#cell(b.maxLon, b.maxLat);
       if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
         wide.push(i);
-        continue;
+        return;
       }
-      ranges.set([c0, r0, c1, r1], o);
+      ranges.set([c0, r0, c1, r1], i * 4);
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) start[r * this.#cols + c + 1]!++;
-    }
+    });
     for (let c = 0; c < cells; c++) start[c + 1]! += start[c]!;
     const items = new Int32Array(start[cells]!);
     const next = start.slice(0, cells);

@@ -134,6 +134,6 @@ export class CircleIndex<T extends IndexedCircle> {
       this.#grid = null;
       return;
     }
-    this.#grid = new BoxGrid(boxes.map((b) => [b.minLon, b.minLat, b.maxLon, b.maxLat] as const));
+    this.#grid = new BoxGrid(boxes);
   }
 }
