@@ -7,7 +7,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { join } from 'node:path';
 import { ARTIFACTS, baseUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { apiGet, storedOidcUser } from '../support/app.ts';
-import { horizontalOverflow, textLayoutCheckCatches, textLayoutProblems } from '../support/layout.ts';
+import {
+  horizontalOverflow,
+  textLayoutCheckCatches,
+  textLayoutProblems,
+  windArrowLayoutProblems,
+} from '../support/layout.ts';
 
 const ADMIN = 'admin@demo.allclear.test';
 const SUPER = 'super@demo.allclear.test';
@@ -260,6 +265,7 @@ describe('[ADMIN][DASHBOARD] home screen', () => {
     ).toBeLessThanOrEqual(0);
     // no visible text clipped or drawn over other text, and the check itself sees both when they happen
     expect(await textLayoutProblems(page)).toEqual([]);
+    expect(await windArrowLayoutProblems(page)).toEqual([]);
     const planted = await textLayoutCheckCatches(page);
     expect(planted.some((p) => p.startsWith('overlap:') && p.includes('"OVERLAPPING"'))).toBe(true);
     expect(planted.some((p) => p.startsWith('clipped across: "ACLIPPEDWORD'))).toBe(true);
@@ -388,6 +394,7 @@ describe('[ADMIN][DASHBOARD] home screen', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
     expect(await textLayoutProblems(page)).toEqual([]);
+    expect(await windArrowLayoutProblems(page)).toEqual([]);
     await fullPageScreenshot(page, 'dashboard-390x844-full');
     await context.close();
   });

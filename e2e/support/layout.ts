@@ -120,3 +120,30 @@ export function horizontalOverflow(page: Page): Promise<string[]> {
     });
   });
 }
+
+/**
+ * The text layout problems with every wind arrow on the page turned to each of the 16 compass points in turn, so a
+ * layout that only breaks for some bearings (an arrow turned sideways is as wide as its line is tall) fails whatever
+ * the simulator's wind is at the hour the journey runs. Each problem names the bearing; the arrows are put back after.
+ * Fails when the page has no wind arrow, so the check cannot pass by finding nothing.
+ */
+export async function windArrowLayoutProblems(page: Page, root = 'main'): Promise<string[]> {
+  const arrows = page.locator(`${root} [data-wind-arrow]`);
+  if ((await arrows.count()) === 0) return [`no wind arrow in ${root}`];
+  const turns = await arrows.evaluateAll((els) => els.map((el) => (el as HTMLElement).style.transform));
+  const problems: string[] = [];
+  try {
+    for (let point = 0; point < 16; point++) {
+      const degrees = point * 22.5;
+      await arrows.evaluateAll((els, d) => {
+        for (const el of els) (el as HTMLElement).style.transform = `rotate(${d}deg)`;
+      }, degrees);
+      for (const problem of await textLayoutProblems(page, root)) problems.push(`${degrees}°: ${problem}`);
+    }
+  } finally {
+    await arrows.evaluateAll((els, saved) => {
+      els.forEach((el, i) => ((el as HTMLElement).style.transform = saved[i] ?? ''));
+    }, turns);
+  }
+  return problems;
+}

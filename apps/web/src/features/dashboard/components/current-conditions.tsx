@@ -5,13 +5,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import {
-  compassToDegrees,
-  formatTemperature,
-  formatValue,
-  MISSING_VALUE,
-  temperaturePolicyType,
-} from '@allclear/domain';
+import { formatTemperature, formatValue, MISSING_VALUE, temperaturePolicyType } from '@allclear/domain';
 import type { TMeasure, TObservationForLocation } from '@allclear/contracts';
 import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { breachProps, policyColouring, type PolicyColouring } from '../../../lib/policy-colour.ts';
@@ -22,6 +16,7 @@ import { localTime } from '../../../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WbgtDial } from './wbgt-dial.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
+import { WindArrow } from './wind-arrow.tsx';
 
 /** Crash text of the panel (spec 01 §8). */
 export const CONDITIONS_CRASH_TEXT =
@@ -130,7 +125,6 @@ export function CurrentConditions({ locationId, timeZone }: { locationId: number
       />
     );
   } else {
-    const degrees = compassToDegrees(data.windDirection);
     // Feels-like against the heat-index policy from 65 °F, wind chill below (spec 01 §5).
     const ambient = data.ambientTemperature.value;
     const feelsLikePolicy = ambient === null ? null : temperaturePolicyType(ambient);
@@ -181,15 +175,7 @@ export function CurrentConditions({ locationId, timeZone }: { locationId: number
               Wind Direction
             </Typography>
             <Typography sx={{ fontWeight: 500, display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              {degrees !== null ? (
-                <Box
-                  component="span"
-                  aria-hidden
-                  sx={{ display: 'inline-block', transform: `rotate(${degrees + 180}deg)` }}
-                >
-                  ↑
-                </Box>
-              ) : null}
+              <WindArrow direction={data.windDirection} />
               {data.windDirection ?? MISSING_VALUE}
             </Typography>
           </Box>

@@ -16,7 +16,6 @@ import type { Theme } from '@mui/material/styles';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
-  compassToDegrees,
   DEFAULT_FORECAST_METRIC,
   DEFAULT_FORECAST_VIEW,
   FORECAST_SERIES_COLOURS,
@@ -37,6 +36,7 @@ import { BREAKDOWN_HOURS, useDailyForecast, useHourlyForecast } from '../api/get
 import { browserTimeZone, localHour, localWeekday, zoneName } from '../../../lib/local-time.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 import { WeatherIcon } from './weather-icon.tsx';
+import { WindArrow } from './wind-arrow.tsx';
 
 /** Crash and failure text of the panel (spec 01 §8). */
 export const FORECAST_FAILURE_TEXT =
@@ -366,18 +366,7 @@ export function ForecastBreakdown({ locationId, timeZone }: { locationId: number
                         }}
                       >
                         {v.text}
-                        {v.metric === 'wind' && compassToDegrees(c.windDirection) !== null ? (
-                          <Box
-                            component="span"
-                            aria-label={c.windDirection ?? undefined}
-                            sx={{
-                              display: 'inline-block',
-                              transform: `rotate(${(compassToDegrees(c.windDirection) ?? 0) + 180}deg)`,
-                            }}
-                          >
-                            ↑
-                          </Box>
-                        ) : null}
+                        {v.metric === 'wind' ? <WindArrow direction={c.windDirection} label /> : null}
                       </Typography>
                     ))}
                   </Box>
