@@ -42,9 +42,24 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   return openPglite(opts.dataDir);
 }
 
+/**
+ * An in-memory PGlite's start parameters: PGlite's own, and new WAL segments not zero-filled. In memory, starting a
+ * 16 MB segment wrote 16 MB of zeros into an in-memory file grown by copying, and the garbage collector then ran for
+ * the freed buffers: a 35 to 45 ms stall every 16 MB of WAL (one in 60,000 inserts), and in bench strikes a strike
+ * queue stalled 80 to 130 ms at a storm's onset. PostgreSQL documents wal_init_zero = off as safe wherever zero-filling
+ * buys nothing; in memory it buys nothing. On disk the zero-fill costs no stall (measured) and is left as it is.
+ */
+export const IN_MEMORY_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'wal_init_zero=off',
+];
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = dataDir
+    ? await PGlite.create(dataDir)
+    : await PGlite.create({ startParams: [...IN_MEMORY_START_PARAMS] });
   const db = drizzlePglite({ client, schema, casing: CASING });
   return {
     db: db as unknown as Database,

@@ -10,7 +10,7 @@
 // Every event of one delay episode (first delay until every zone is clear) shares a correlationId,
 // derived from the location and the strike that started the episode (episodeId), so a restart that
 // re-derives the episode from stored strikes names it as the alert did.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import {
   advanceZone,
   applyStrike,
@@ -52,7 +52,8 @@ export function heldSeconds(fact: Date | null | undefined, now: Date): number | 
 
 /** The correlation id of a delay episode: a UUID-shaped digest of the location and the strike that started it. */
 export function episodeId(locationId: number, strikeId: string): string {
-  const h = createHash('sha256').update(`${locationId}:${strikeId}`).digest('hex');
+  // the one-shot digest: a Hash object per delay start showed at a storm's onset (bench strikes)
+  const h = hash('sha256', `${locationId}:${strikeId}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
