@@ -49,11 +49,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
  * queue stalled 80 to 130 ms at a storm's onset. PostgreSQL documents wal_init_zero = off as safe wherever zero-filling
  * buys nothing; in memory it buys nothing. On disk the zero-fill costs no stall (measured) and is left as it is.
  */
-export const IN_MEMORY_START_PARAMS: readonly string[] = [
-  ...PGlite.defaultStartParams,
-  '-c',
-  'wal_init_zero=off',
-];
+const IN_MEMORY_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
