@@ -13,11 +13,14 @@ export function remainingSeconds(lastStrikeAt: number | null, allClearMinutes: n
 /** The zones whose radius contains a strike at this distance, as a bit set (bit i for zone i): d ≤ r and the zone is on (r > 0); miles (ARCHITECTURE 'Lightning delay'). */
 export function zoneMaskContainingStrike(
   distanceMiles: number,
-  radii: readonly (number | null | undefined)[],
+  radii: ArrayLike<number | null | undefined>,
+  from = 0,
+  count = radii.length - from,
 ): number {
+  // `from` and `count`: the radii of one place in a packed array (the engine's spatial index), allocating nothing
   let mask = 0;
-  for (let i = 0; i < radii.length; i++) {
-    const r = radii[i];
+  for (let i = 0; i < count; i++) {
+    const r = radii[from + i];
     if (r !== null && r !== undefined && r > 0 && distanceMiles <= r) mask |= 1 << i;
   }
   return mask;

@@ -18,9 +18,24 @@ const RAD = Math.PI / 180;
 export function greatCircleMiles(a: GeoPoint, b: GeoPoint): number {
   const phi1 = a.latitude * RAD;
   const phi2 = b.latitude * RAD;
+  return haversineMiles(phi1, Math.cos(phi1), a.longitude, phi2, Math.cos(phi2), b.longitude);
+}
+
+/**
+ * greatCircleMiles from each point's latitude in radians with its cosine, and its longitude in degrees: the same
+ * arithmetic, for a caller that holds the cosines (the strike matcher tests thousands of points against one strike).
+ */
+export function haversineMiles(
+  phi1: number,
+  cosPhi1: number,
+  longitude1: number,
+  phi2: number,
+  cosPhi2: number,
+  longitude2: number,
+): number {
   const dPhi = phi2 - phi1;
-  const dLambda = (b.longitude - a.longitude) * RAD;
-  const h = Math.sin(dPhi / 2) ** 2 + Math.cos(phi1) * Math.cos(phi2) * Math.sin(dLambda / 2) ** 2;
+  const dLambda = (longitude2 - longitude1) * RAD;
+  const h = Math.sin(dPhi / 2) ** 2 + cosPhi1 * cosPhi2 * Math.sin(dLambda / 2) ** 2;
   // atan2 form: well conditioned near antipodes, where asin(√h) loses precision.
   return 2 * EARTH_RADIUS_MILES * Math.atan2(Math.sqrt(h), Math.sqrt(Math.max(0, 1 - h)));
 }

@@ -317,6 +317,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     };
     try {
       await saveZoneStates(db.db, rows);
+      zoneCache.chunkWritten(performance.now() - startMs);
       report('zone-rows', startMs, 0, 0, rows.length);
     } catch (err) {
       if (!isForeignKeyViolation(err)) requeue(err);

@@ -1,15 +1,8 @@
-// Strike matching: the spatial index proposes candidates by bounding box, the exact test is the
-// great-circle distance against each effective zone radius (domain: greatCircleMiles,
-// zonesContainingStrike), after the location's cloud-to-ground-only filter.
-import {
-  greatCircleMiles,
-  outermostRadius,
-  StrikeType,
-  zoneMaskContainingStrike,
-  zonesContainingStrike,
-  zonesInForce,
-  type LightningPolicy,
-} from '@allclear/domain';
+// Strike matching: the spatial index (spatial-index.ts forEachMatch) proposes candidates by bounding box and
+// applies the exact test, the great-circle distance against each effective zone radius (the domain's
+// greatCircleMiles and zoneMaskContainingStrike rule: d ≤ r, r > 0), after the location's cloud-to-ground-only
+// filter.
+import { outermostRadius, StrikeType, zonesInForce, type LightningPolicy } from '@allclear/domain';
 import type { LocationRow, SirenRow } from './lightning.repository.ts';
 import type { CircleIndex, IndexedCircle } from './spatial-index.ts';
 
@@ -92,14 +85,6 @@ const ZONE_LISTS: readonly (readonly number[])[] = Array.from({ length: 16 }, (_
   Object.freeze([0, 1, 2, 3].filter((i) => mask & (1 << i))),
 );
 
-/** zonesContainingStrike for a location's four radii (the domain's mask), as a shared list. */
-export function containingZones(
-  distanceMiles: number,
-  radii: readonly [number, number, number, number],
-): readonly number[] {
-  return ZONE_LISTS[zoneMaskContainingStrike(distanceMiles, radii)]!;
-}
-
 export interface SirenMatch {
   entry: SirenEntry;
   distanceMiles: number;
@@ -125,23 +110,19 @@ export function forEachLocationMatch(
   strike: StrikePoint,
   visit: (entry: LocationEntry, distanceMiles: number, zones: readonly number[]) => void,
 ): void {
-  const ground = isGroundStrike(strike.type);
-  index.forEachCandidate(strike.latitude, strike.longitude, (entry) => {
-    if (entry.countCloudToGroundOnly && !ground) return;
-    const distanceMiles = greatCircleMiles(entry, strike);
-    if (distanceMiles > entry.radiusMiles) return;
-    const zones = containingZones(distanceMiles, entry.radii);
-    if (zones.length > 0) visit(entry, distanceMiles, zones);
-  });
+  index.forEachMatch(
+    strike.latitude,
+    strike.longitude,
+    isGroundStrike(strike.type),
+    (entry, distanceMiles, mask) => visit(entry, distanceMiles, ZONE_LISTS[mask]!),
+  );
 }
 
 /** Every siren whose radius contains the strike (great-circle miles, d ≤ r); sirens count all lightning. */
 export function matchSirens(index: CircleIndex<SirenEntry>, strike: StrikePoint): SirenMatch[] {
   const out: SirenMatch[] = [];
-  for (const entry of index.candidates(strike.latitude, strike.longitude)) {
-    const distanceMiles = greatCircleMiles(entry, strike);
-    if (zonesContainingStrike(distanceMiles, [entry.radiusMiles]).length > 0)
-      out.push({ entry, distanceMiles });
-  }
+  index.forEachMatch(strike.latitude, strike.longitude, true, (entry, distanceMiles) =>
+    out.push({ entry, distanceMiles }),
+  );
   return out;
 }

@@ -85,6 +85,27 @@ describe('zone cache: the rows a flush takes', () => {
     expect(cache.chunkDue(false, true)).toBe(false);
   });
 
+  it("keeps overdue rows to a third of the queue while strikes wait: the next chunk after twice the last one's time", () => {
+    const { cache, clock } = cacheOf(2);
+    cache.markDirty(1, 1);
+    cache.markDirty(2, 1);
+    clock.ms += 30_001;
+    expect(cache.chunkDue(true, false)).toBe(true);
+    // a chunk of 12 ms ends now: strikes have the next 24 ms
+    cache.chunkWritten(12);
+    clock.ms += 23;
+    expect(cache.chunkDue(true, false)).toBe(false);
+    // with no strikes waiting the queue is the rows' own
+    expect(cache.chunkDue(false, false)).toBe(true);
+    clock.ms += 1;
+    expect(cache.chunkDue(true, false)).toBe(true);
+    // not overdue: none while strikes wait, whatever the share
+    cache.takeDirty();
+    cache.markDirty(1, 2);
+    clock.ms += 1_000;
+    expect(cache.chunkDue(true, false)).toBe(false);
+  });
+
   it('a row written with its transaction no longer waits; the location stays dirty for its other zones', () => {
     const { cache } = cacheOf(1);
     cache.markDirty(1, 1);

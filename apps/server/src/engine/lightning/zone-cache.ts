@@ -16,6 +16,13 @@ import { blankZones } from './zone-transitions.ts';
 export const EXTENSION_FLUSH_INTERVAL_MS = 5_000;
 /** An extension is written within this long even when strikes never stop arriving (real time). */
 export const EXTENSION_MAX_HOLD_MS = 30_000;
+/**
+ * While strikes wait, overdue rows have at most this share of the queue's time: after a chunk, the next waits until
+ * the strikes since have had twice its time. Written after every transaction of strikes, the 65,000 overdue rows
+ * after an outage's catch-up took 56 to 59 % of the queue for seconds; on a slower machine that left the live
+ * strikes less than their arrival rate, and their wait grew to 900 ms (bench strikes, outage phase).
+ */
+export const OVERDUE_ROWS_SHARE = 1 / 3;
 
 /**
  * True when a zone's change from `before` (the cached row) to `after` only extends the same delay episode:
@@ -37,6 +44,9 @@ export class ZoneCache {
   private readonly dirty = new Map<number, { zones: number; since: number }>();
   /** The locations of `dirty` holding a transition. */
   private readonly dirtyTransitions = new Set<number>();
+
+  /** When the last chunk of rows ended and how long it took (real time, ms). */
+  private lastChunk: { endedAt: number; ms: number } | null = null;
 
   /** `realNow` is a real-time clock in ms (the hold times are real time, whatever the product clock does). */
   constructor(private readonly realNow: () => number = () => performance.now()) {}
@@ -113,14 +123,23 @@ export class ZoneCache {
 
   /**
    * Whether a chunk of rows (takeDirty(maxRows)) is to be written between two transactions of strikes: when no strikes
-   * wait, or once the oldest row is overdue; never while a backlog of held strikes is being caught up after an
-   * outage. Every chunk of that backlog extends thousands of zones, whose strikes are stored and which the cache
-   * decides, and the rows from before the outage are all overdue when it ends: writing them first took a tenth of the
-   * catch-up (bench strikes, outage phase). They are written once it is done.
+   * wait, or once the oldest row is overdue, keeping to OVERDUE_ROWS_SHARE of the queue's time while they wait; never
+   * while a backlog of held strikes is being caught up after an outage. Every chunk of that backlog extends thousands
+   * of zones, whose strikes are stored and which the cache decides, and the rows from before the outage are all
+   * overdue when it ends: writing them first took a tenth of the catch-up (bench strikes, outage phase). They are
+   * written once it is done. Rows held longer are safe: a restart applies the last hour's stored strikes again.
    */
   chunkDue(strikesWaiting: boolean, catchingUp: boolean): boolean {
     if (this.dirty.size === 0 || catchingUp) return false;
-    return !strikesWaiting || this.overdue();
+    if (!strikesWaiting) return true;
+    if (!this.overdue()) return false;
+    const last = this.lastChunk;
+    return last === null || this.realNow() - last.endedAt >= last.ms * (1 / OVERDUE_ROWS_SHARE - 1);
+  }
+
+  /** A chunk of rows was written, taking `ms` (real time) and ending now: chunkDue keeps the rows to their share. */
+  chunkWritten(ms: number): void {
+    this.lastChunk = { endedAt: this.realNow(), ms };
   }
 
   /**
