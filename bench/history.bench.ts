@@ -222,7 +222,10 @@ export async function run(): Promise<boolean> {
 
     const clock = new ManualClock(NOW);
     const weather = {
-      providers: { observations: { stations: async () => [] }, skyImages: { image: async () => null } },
+      providers: {
+        observations: { stations: async () => [] },
+        skyImages: { image: async () => null, takenAt: async () => null },
+      },
     } as unknown as ConfiguredWeather;
     const history = new HistoryService(db.db, clock, weather);
     const caller: Principal = {

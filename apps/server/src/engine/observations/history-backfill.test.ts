@@ -2,9 +2,10 @@
 // (so the conditions timeline draws its observed line), a second start adds nothing, points the ingest recorded
 // are kept, and with real weather sources nothing is invented.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { ZObservationHistoryPoint } from '@allclear/contracts';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { turnsWhile } from '../../../test/turns.ts';
 import { buildWeatherStation } from '../../db/factories.ts';
 import {
   locationConditions,
@@ -16,6 +17,7 @@ import {
 import type { EngineContext } from '../contracts.ts';
 import { BACKFILL_SOURCE, createHistoryBackfill, missingSlots } from './history-backfill.ts';
 import { createObservationIngest, OBSERVATION_PERIOD_MS } from './observation-ingest.ts';
+import { BACKFILL_CHUNK_ROWS } from './readings.repository.ts';
 
 let t: TestApp;
 const MIN = 60_000;
@@ -178,5 +180,33 @@ describe('station history backfill (issue 17)', () => {
     expect(await days()).toBeGreaterThanOrEqual(1);
     expect(await createHistoryBackfill(context()).runStations()).toBeGreaterThanOrEqual(1);
     expect(await days()).toBe(731);
+  }, 60_000);
+
+  it('backfills again a station whose backfill was cut short before its oldest days', async () => {
+    const station = await buildWeatherStation(t.db.db, { customerId: t.a.customer.id });
+    const backfill = createHistoryBackfill(context());
+    await backfill.runStations();
+    // the days go in last, oldest last: a start that ended before the last statement left these out
+    const cutFrom = new Date(t.clock.now().getTime() - 700 * 24 * HOUR);
+    await t.db.db
+      .delete(stationReadingsDaily)
+      .where(
+        and(eq(stationReadingsDaily.stationId, station.id), lt(stationReadingsDaily.bucketStart, cutFrom)),
+      );
+    expect(await backfill.runStations()).toBe(1);
+    const days = await t.db.db
+      .select()
+      .from(stationReadingsDaily)
+      .where(eq(stationReadingsDaily.stationId, station.id));
+    expect(days).toHaveLength(731);
+  }, 60_000);
+
+  it('leaves the event loop a turn between its statements (on PGlite an awaited query alone never does)', async () => {
+    await buildWeatherStation(t.db.db, { customerId: t.a.customer.id });
+    const { result, turns } = await turnsWhile(() => createHistoryBackfill(context()).runStations());
+    expect(result).toBe(1);
+    // 1,344 quarter hours, 2,160 hours and 731 days, BACKFILL_CHUNK_ROWS to a statement
+    const statements = [1344, 2160, 731].reduce((n, rows) => n + Math.ceil(rows / BACKFILL_CHUNK_ROWS), 0);
+    expect(turns).toBeGreaterThanOrEqual(statements);
   }, 60_000);
 });

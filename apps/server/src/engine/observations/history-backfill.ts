@@ -6,6 +6,7 @@
 // Simulator mode only: the simulated world is deterministic for past times, so a backfilled point is the value
 // the ingest would have recorded then. Real sources (stations, METAR, the forecast model) cannot be asked for
 // the past this way, so with them the timeline starts when the ingest does.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import {
@@ -16,13 +17,14 @@ import {
 import { deriveMeasures } from './derive.ts';
 import { OBSERVATION_PERIOD_MS, simulatedMeasures } from './observation-ingest.ts';
 import { ReadingsRepository } from './readings.repository.ts';
-import { simulatedStationHistory } from './station-history-backfill.ts';
+import { BACKFILL_DAILY_DAYS, simulatedStationHistory } from './station-history-backfill.ts';
 
 /** The conditions timeline's default range, hours (spec 01 §5 'Conditions timeline'). */
 export const BACKFILL_HOURS = 12;
 /** Source recorded on backfilled points. */
 export const BACKFILL_SOURCE = 'simulator';
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The 5-minute slots a location's timeline lacks before its first point: from the slot at or before
@@ -71,6 +73,8 @@ export function createHistoryBackfill(
       const slots = missingSlots(now, firstPoints.get(location.id)?.getTime() ?? null);
       await repo.insert(slots.map((t) => simulatedPoint(location, t)));
       added += slots.length;
+      // each location on its own turn: on PGlite the awaited inserts alone would never yield the event loop
+      await nextTurn();
     }
     // the API's kept timelines are read again
     if (added > 0) ctx.bus?.publish('observations-changed', { at: new Date(now) });
@@ -82,8 +86,11 @@ export function createHistoryBackfill(
     if (!weather.simulatorMode) return 0;
     const readings = new ReadingsRepository(ctx.db.db);
     const now = clock.now();
-    const stations = await readings.stationsWithoutHistory(now);
+    // a day after the start of the two years: the backfill's oldest day, which it writes last
+    const historyBefore = new Date(now.getTime() - (BACKFILL_DAILY_DAYS - 1) * DAY_MS);
+    const stations = await readings.stationsWithoutHistory(historyBefore);
     for (const s of stations) {
+      await nextTurn();
       await readings.insertRollups(simulatedStationHistory(weather.simulator.world.seed, s, now));
     }
     if (stations.length > 0) ctx.bus?.publish('observations-changed', { at: now });

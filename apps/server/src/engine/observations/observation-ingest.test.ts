@@ -1,10 +1,11 @@
 // The observation ingest on a real database: a customer station is recorded with its derived values, and each
 // location takes its conditions from its station, else the nearest METAR, else the model, with the source kept.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { destinationPoint } from '@allclear/domain';
 import { parseMetar, type MetarSource } from '@allclear/weather';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { countTurns } from '../../../test/turns.ts';
 import {
   buildHardware,
   buildLocation,
@@ -12,12 +13,14 @@ import {
   buildWeatherStation,
 } from '../../db/factories.ts';
 import {
+  airQualitySensors,
   locationConditions,
   locationObservationHistory,
   stationObservations,
 } from '../../db/schema/index.ts';
 import type { EngineContext } from '../contracts.ts';
 import { createObservationIngest } from './observation-ingest.ts';
+import { ObservationRepository } from './observation.repository.ts';
 
 let t: TestApp;
 const DALLAS = { latitude: 32.7767, longitude: -96.797 };
@@ -130,5 +133,53 @@ describe('observation ingest', () => {
       .from(locationObservationHistory)
       .where(eq(locationObservationHistory.locationId, location.id));
     expect(history).toHaveLength(1);
+  });
+
+  it('leaves the event loop a turn before each station, location and sensor (on PGlite awaited writes alone never do)', async () => {
+    // two of each kind (the file's last test: what it adds stays), so a loop that did not yield would put two writes
+    // on one turn
+    for (const [i, latitude] of [32.9, 33.1].entries()) {
+      const venue = await buildOrganizationLocation(t.db.db, {
+        customerId: t.a.customer.id,
+        latitude,
+        longitude: -97,
+      });
+      const unit = await buildHardware(t.db.db, {
+        customerId: t.a.customer.id,
+        organizationLocationId: venue.id,
+        latitude,
+        longitude: -97,
+      });
+      await buildWeatherStation(t.db.db, { customerId: t.a.customer.id, hardwareId: unit.id });
+      await t.db.db
+        .insert(airQualitySensors)
+        .values({ customerId: t.a.customer.id, name: `Gate ${i}`, latitude, longitude: -97 });
+    }
+    // the turn each write of the cycle ran on: no two writes share one, whichever loop they come from
+    const counter = countTurns();
+    const writes: { kind: string; turn: number }[] = [];
+    const spies = (
+      ['insertStationObservation', 'saveLocationCondition', 'updateAirQualitySensor'] as const
+    ).map((method) => {
+      const original = ObservationRepository.prototype[method] as (...args: unknown[]) => Promise<unknown>;
+      return vi.spyOn(ObservationRepository.prototype, method).mockImplementation(function (
+        this: ObservationRepository,
+        ...args: unknown[]
+      ) {
+        writes.push({ kind: method, turn: counter.turns });
+        return original.apply(this, args);
+      } as never);
+    });
+    try {
+      await createObservationIngest(context(metarSource(true))).runCycle();
+    } finally {
+      counter.stop();
+      for (const spy of spies) spy.mockRestore();
+    }
+    const kinds = writes.map((w) => w.kind);
+    for (const kind of ['insertStationObservation', 'saveLocationCondition', 'updateAirQualitySensor'])
+      expect(kinds.filter((k) => k === kind).length).toBeGreaterThanOrEqual(2);
+    const shared = writes.filter((w, i) => i > 0 && w.turn === writes[i - 1]!.turn);
+    expect(shared).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // station, else the nearest METAR, else the forecast model, with the source recorded. A station that reports
 // itself over MQTT (devices/gateway.ts) is recorded by recordReportedReading as each report arrives; the
 // cycle then leaves it alone while its reports are fresh.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { greatCircleMiles } from '@allclear/domain';
 import {
   stationMeasures,
@@ -329,10 +330,14 @@ export function createObservationIngest(
   const { weather, clock } = ctx;
   let lastMaintenance = -Infinity;
 
+  // Each station, location and sensor starts on its own turn of the event loop (nextTurn): on the embedded PGlite an
+  // awaited query resolves in a microtask, so a cycle of awaited writes held every request for 90 ms at once
+  // (a profile of bench reads: the cycle's location writes in one stretch).
   async function recordStations(now: Date, stations: StationRow[]): Promise<void> {
     const providerStations = await weather.providers.observations.stations();
     const latest = await repo.latestStationObservations(stations.map((s) => s.id));
     for (const station of stations) {
+      await nextTurn();
       if (reportsItself(latest.get(station.id), now)) continue;
       try {
         const reading = await readStation(weather, providerStations, station, now);
@@ -348,6 +353,7 @@ export function createObservationIngest(
     const latest = await repo.latestStationObservations(stations.map((s) => s.id));
     const candidates = stations.map((s) => ({ ...s, observedAt: latest.get(s.id)?.observedAt ?? null }));
     for (const location of await repo.listLocations()) {
+      await nextTurn();
       try {
         const station = pickStation(location, candidates, now);
         const obs = station ? latest.get(station.id) : undefined;
@@ -373,6 +379,7 @@ export function createObservationIngest(
 
   async function recordSensors(now: Date): Promise<void> {
     for (const sensor of await repo.listAirQualitySensors()) {
+      await nextTurn();
       const indices = (await weather.providers.airQuality.near(sensor, now)).map(pollutantIndices);
       const of = (p: string) => indices.find((i) => i.pollutant === p);
       const pm25 = of('PM2.5');

@@ -5,6 +5,7 @@
 // late reading updates that neighbour and its buckets too. Recomputing a touched bucket (at most 15 raw rows, 4 or
 // 96 quarter hours) rather than adding to it keeps a corrected reading exact: minima and maxima cannot be taken
 // back. The same statements rebuild any range set-based (the demo backfill, the benchmark).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -30,6 +31,14 @@ export type RollupRow = typeof stationReadings15m.$inferInsert;
 export type DailyRollupRow = typeof stationReadingsDaily.$inferInsert;
 
 const QUARTER_MS = 15 * 60_000;
+/** Rows per statement of a backfill's insert: one statement is one uninterrupted stretch of the event loop. */
+export const BACKFILL_CHUNK_ROWS = 100;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BACKFILL_CHUNK_ROWS) out.push(rows.slice(i, i + BACKFILL_CHUNK_ROWS));
+  return out;
+}
 const HOUR_MS = 3_600_000;
 
 /**
@@ -181,8 +190,12 @@ export class ReadingsRepository {
   }
 
   /** Weather stations with their unit's place and zone that have no daily rollup yet (the demo backfill's). */
+  /**
+   * The stations with no daily rollup before `historyBefore`: the backfill passes a day after the start of its two
+   * years, so a station whose backfill was cut short (its oldest days go in last) is backfilled again.
+   */
   async stationsWithoutHistory(
-    now: Date,
+    historyBefore: Date,
   ): Promise<{ id: number; latitude: number; longitude: number; timeZone: string }[]> {
     return this.db
       .select({
@@ -196,33 +209,33 @@ export class ReadingsRepository {
       .where(
         // the live ingest may already have written today (and, across midnight, yesterday): history is older
         sql`not exists (select 1 from ${stationReadingsDaily} d where d.station_id = ${weatherStations.id}
-          and d.bucket_start < ${new Date(now.getTime() - 2 * 86_400_000)})`,
+          and d.bucket_start < ${historyBefore})`,
       );
   }
 
-  /** Writes rollups a backfill computed, leaving any bucket already written (by the live ingest) as it is. */
+  /**
+   * Writes rollups a backfill computed, leaving any bucket already written (by the live ingest) as it is: a
+   * statement per `BACKFILL_CHUNK_ROWS` rows, each on its own turn of the event loop. On the embedded PGlite a query
+   * runs on the event loop and resolves in a microtask, so the one transaction this was held every request, the
+   * sign-in page's included, for 6 s at a fresh demo start (30 s on a slow machine: a journey's sign-in timed out).
+   * The days go in last, the oldest last, so a backfill cut short leaves its station without its oldest day, and
+   * `stationsWithoutHistory` gives it to the next start again.
+   */
   async insertRollups(rows: {
     quarterHours: readonly RollupRow[];
     hours: readonly RollupRow[];
     days: readonly DailyRollupRow[];
   }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (let i = 0; i < rows.quarterHours.length; i += 500)
-        await tx
-          .insert(stationReadings15m)
-          .values(rows.quarterHours.slice(i, i + 500))
-          .onConflictDoNothing();
-      for (let i = 0; i < rows.hours.length; i += 500)
-        await tx
-          .insert(stationReadingsHourly)
-          .values(rows.hours.slice(i, i + 500))
-          .onConflictDoNothing();
-      for (let i = 0; i < rows.days.length; i += 500)
-        await tx
-          .insert(stationReadingsDaily)
-          .values(rows.days.slice(i, i + 500))
-          .onConflictDoNothing();
-    });
+    const oldestLast = [...rows.days].sort((a, b) => b.bucketStart.getTime() - a.bucketStart.getTime());
+    const inserts = [
+      ...chunks(rows.quarterHours).map((c) => () => this.db.insert(stationReadings15m).values(c)),
+      ...chunks(rows.hours).map((c) => () => this.db.insert(stationReadingsHourly).values(c)),
+      ...chunks(oldestLast).map((c) => () => this.db.insert(stationReadingsDaily).values(c)),
+    ];
+    for (const insert of inserts) {
+      await insert().onConflictDoNothing();
+      await nextTurn();
+    }
   }
 
   /** The stations' latitudes, by id (for the ET of their days). */

@@ -40,6 +40,7 @@ import type { Clock } from '../../../platform/clock.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
 import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { authorize } from '../../shared/authorize.ts';
+import { stationImageTakenAt } from '../../shared/station-camera.ts';
 import { csvLine, exportFileName } from './csv.ts';
 import {
   EXPORT_PAGE_ROWS,
@@ -58,8 +59,6 @@ export const CUSTOM_RANGE_MAX_DAYS = 90;
 const HOURLY_CUSTOM_MAX_MS = 3 * DAY_MS;
 /** Strikes this near the station count in its snapshots, miles. */
 export const SNAPSHOT_STRIKE_MILES = 10;
-/** A camera of the data source this near a station is taken as its camera, miles (as the weather-station reads). */
-const CAMERA_MATCH_MILES = 2;
 
 export const INVALID_INTERVAL_MESSAGE = 'Invalid report interval. You must select Daily or Hourly.';
 export const EXPORT_FAILED_TEXT = 'Error requesting data.';
@@ -186,16 +185,7 @@ export class HistoryService {
 
   /** When the station's sky image last changed, or null without a camera within 2 miles. */
   private async image(s: HistoryStation): Promise<Date | null> {
-    if (s.latitude === null || s.longitude === null) return null;
-    const place = { latitude: s.latitude, longitude: s.longitude };
-    const cameras = await this.weather.providers.observations.stations();
-    const camera = cameras
-      .map((c) => ({ c, miles: greatCircleMiles(place, c) }))
-      .filter((x) => x.miles <= CAMERA_MATCH_MILES)
-      .sort((a, b) => a.miles - b.miles)[0];
-    if (!camera) return null;
-    const img = await this.weather.providers.skyImages.image(camera.c.id, this.clock.now());
-    return img?.observedAt ?? null;
+    return stationImageTakenAt(this.weather, s, this.clock.now());
   }
 
   /** `Observations/Historical/{Day|Week|Month}/{id}`: the last 24 hours hourly, or the last 7 or 30 local days. */

@@ -1,7 +1,7 @@
 // The observation, threat, advisory, forecast, air-quality, proactive-forecast and station calls on a real
 // database: every response parses with its contract, another customer is refused with 404, and bad query values
 // get 400 naming the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -122,6 +122,35 @@ describe('responses parse with their contracts', () => {
     const res = await app.inject({ method: 'GET', url: url(), headers: await auth(t.a.admin.id) });
     expect(res.statusCode, res.body).toBe(200);
     schema.parse(res.json().data);
+  });
+});
+
+describe('when the station image last changed', () => {
+  it("answers the image's own time, without drawing the image", async () => {
+    const skyImages = t.weather.providers.skyImages;
+    const draw = vi.spyOn(skyImages, 'image');
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/Hardware/WeatherStation/Image/LastModified/${stationId}`,
+        headers: await auth(t.a.admin.id),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { lastModified } = ZStationImageLastModified.parse(res.json().data);
+      expect(draw).not.toHaveBeenCalled();
+      // the camera the station page shows: its image, drawn now, was taken at that time
+      const image = await app.inject({
+        method: 'GET',
+        url: `/api/Hardware/WeatherStation/Image/${stationId}`,
+        headers: await auth(t.a.admin.id),
+      });
+      expect(image.statusCode).toBe(200);
+      const drawn = await draw.mock.results[0]!.value;
+      expect(lastModified).not.toBeNull();
+      expect(lastModified).toBe(drawn.observedAt.toISOString());
+    } finally {
+      draw.mockRestore();
+    }
   });
 });
 
