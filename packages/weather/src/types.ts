@@ -472,6 +472,11 @@ export interface SkyImage extends Observed {
 
 export interface SkyImageSource {
   image(stationId: string, at: Date): Promise<SkyImage | null>;
+  /**
+   * When the image `image(stationId, at)` gives was taken (its `observedAt`), without making it; null without that
+   * camera. A poll of 'has the image changed' must not pay for drawing and encoding a picture.
+   */
+  takenAt(stationId: string, at: Date): Promise<Date | null>;
 }
 
 // ───────────────────────── the aggregate ─────────────────────────

@@ -304,4 +304,13 @@ describe('products', () => {
     );
     expect(Buffer.from(again!.bytes).equals(Buffer.from(noon!.bytes))).toBe(true);
   });
+
+  it("says when a camera's image was taken without drawing it: the image's own time, null for no camera", async () => {
+    const [station] = await sim.observations.stations();
+    for (const at of ['2026-06-16T18:30:00Z', '2026-06-16T18:34:59Z', '2026-06-16T18:35:00Z']) {
+      const image = await sim.skyImages.image(station!.id, new Date(at));
+      expect(await sim.skyImages.takenAt(station!.id, new Date(at))).toEqual(image!.observedAt);
+    }
+    expect(await sim.skyImages.takenAt('no-such-camera', new Date())).toBeNull();
+  });
 });

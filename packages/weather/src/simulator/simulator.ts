@@ -257,12 +257,16 @@ export function createSimulator(options: SimulatorOptions & { startTime: Date })
   };
   // The latest picture of each camera: every viewer of a station asks for the same 5-minute frame.
   const latestSky = new Map<string, SkyImage>();
+  // Station cameras refresh every 5 minutes: the frame a time falls in.
+  const frameOf = (at: Date) => Math.floor(at.getTime() / STATION_INTERVAL_MS) * STATION_INTERVAL_MS;
   const skyImages: SkyImageSource = {
+    async takenAt(stationId, at) {
+      return stations.some((s) => s.id === stationId) ? new Date(frameOf(at)) : null;
+    },
     async image(stationId, at) {
       const station = stations.find((s) => s.id === stationId);
       if (!station) return null;
-      // Station cameras refresh every 5 minutes.
-      const t = Math.floor(at.getTime() / STATION_INTERVAL_MS) * STATION_INTERVAL_MS;
+      const t = frameOf(at);
       const cached = latestSky.get(stationId);
       if (cached?.observedAt.getTime() === t) return cached;
       const w = world.weatherAt(station.latitude, station.longitude, t);

@@ -1,7 +1,7 @@
 // Weather stations of the dashboard and hardware pages (spec 01 §7 'Hardware', spec 02 §3 'Weather station'):
 // station by hardware or by id, its latest observation, and its sky image. Customer-scoped (404 across customers).
 import type { TStation, TStationData } from '@allclear/contracts';
-import { greatCircleMiles, weatherStationPolicy } from '@allclear/domain';
+import { weatherStationPolicy } from '@allclear/domain';
 import type { ConfiguredWeather, SkyImage } from '@allclear/weather';
 import type { Database } from '../../../db/client.ts';
 import type { Principal } from '../../../platform/auth.ts';
@@ -12,15 +12,13 @@ import { Prepared } from '../../../platform/route.ts';
 import { urlSignerFor } from '../../../platform/url-signer.ts';
 import { authorize } from '../../shared/authorize.ts';
 import { READ_TTL_MS, readTags } from '../../shared/read-tags.ts';
+import { stationCamera, stationImageTakenAt } from '../../shared/station-camera.ts';
 import {
   ObservationReadRepository,
   presentObservationData,
   presentStation,
   type StationDetail,
 } from '../observations/index.ts';
-
-/** A camera of the data source this near a station is taken as its camera, miles. */
-const CAMERA_MATCH_MILES = 2;
 
 export class WeatherStationService {
   private readonly repo: ObservationReadRepository;
@@ -59,16 +57,10 @@ export class WeatherStationService {
     return { station: await this.present(s), data: obs ? presentObservationData(obs, 'station') : null };
   }
 
-  /** The sky image of the data source's camera at the unit (within 2 miles), or null. */
+  /** The sky image of the camera at the unit, or null. */
   private async findImage(s: StationDetail): Promise<SkyImage | null> {
-    if (s.latitude === null || s.longitude === null) return null;
-    const place = { latitude: s.latitude, longitude: s.longitude };
-    const cameras = await this.weather.providers.observations.stations();
-    const camera = cameras
-      .map((c) => ({ c, miles: greatCircleMiles(place, c) }))
-      .filter((x) => x.miles <= CAMERA_MATCH_MILES)
-      .sort((a, b) => a.miles - b.miles)[0];
-    return camera ? this.weather.providers.skyImages.image(camera.c.id, this.clock.now()) : null;
+    const camera = await stationCamera(this.weather, s);
+    return camera === null ? null : this.weather.providers.skyImages.image(camera, this.clock.now());
   }
 
   /**
@@ -96,7 +88,8 @@ export class WeatherStationService {
       async () => {
         const station = await this.repo.stationById(id);
         if (!station) return undefined;
-        const at = (await this.findImage(station))?.observedAt ?? null;
+        // when the image was taken, not the image: drawing and encoding it held the event loop 40 to 60 ms
+        const at = await stationImageTakenAt(this.weather, station, this.clock.now());
         return { station, answer: new Prepared({ lastModified: at ? at.toISOString() : null }) };
       },
     );
