@@ -42,13 +42,21 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The first line of what main.ts prints once everything, the engine included, has started. */
+const STARTED_BANNER = 'AllClear is running on';
+
 export interface RunningProduct {
   baseUrl: string;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
 }
 
-/** Starts the built product (apps/server/dist, apps/web/dist) and resolves once /readyz answers. */
+/**
+ * Starts the built product (apps/server/dist, apps/web/dist) and resolves once /readyz answers and the engine has
+ * started (the banner main.ts prints then). The server answers before its engine parts have started, and the demo's
+ * station history is written then, on turns of the event loop between requests: a journey that opened the station
+ * page at once found no history.
+ */
 export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'allclear-product-'));
@@ -93,7 +101,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     }
     try {
       const r = await fetch(`${baseUrl}/readyz`);
-      if (r.ok) return { baseUrl, stop };
+      if (r.ok && output.includes(STARTED_BANNER)) return { baseUrl, stop };
     } catch {
       /* not up yet */
     }
