@@ -58,6 +58,7 @@ import {
   blankZones,
   changesNothing,
   settleLocation,
+  warmLocationTexts,
   type IncomingStrike,
   type LocationHit,
 } from './zone-transitions.ts';
@@ -250,6 +251,7 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
       loadSirens(db.db),
     ]);
     locationIndex.reset(rows.map((r) => toLocationEntry(r, policies.get(r.customerId) ?? [])));
+    warmLocationTexts(locationIndex.values(), clock.now());
     sirenIndex.reset(sirenRows.map(toSirenEntry));
     zoneCache.load(await loadAllZoneStates(db.db));
     loaded = true;
@@ -359,7 +361,9 @@ export function createLightningEngine(ctx: LightningEngineContext): LightningEng
     const policies = await loadLightningPolicies(db.db, [...new Set(rows.map((r) => r.customerId))]);
     const found = new Set(rows.map((r) => r.id));
     for (const id of filter.ids ?? []) if (!found.has(id)) removeLocation(id);
-    for (const row of rows) locationIndex.upsert(toLocationEntry(row, policies.get(row.customerId) ?? []));
+    const entries = rows.map((row) => toLocationEntry(row, policies.get(row.customerId) ?? []));
+    for (const entry of entries) locationIndex.upsert(entry);
+    warmLocationTexts(entries, clock.now());
   }
 
   async function reloadSirens(ids: number[]): Promise<void> {

@@ -8,6 +8,11 @@ export function localText(time: Date, timeZone: string): string {
   return formatLocalTime(time, timeZone, { seconds: true });
 }
 
+/** Formats an instant once in each zone, so the first alert of a zone does not pay for its formatter. */
+export function warmTimeTexts(timeZones: Iterable<string>, at: Date): void {
+  for (const zone of timeZones) localText(at, zone);
+}
+
 function zoneList(zones: readonly number[]): string {
   if (zones.length === 1) return `zone ${zones[0]}`;
   return `zones ${zones.slice(0, -1).join(', ')} and ${zones[zones.length - 1]}`;

@@ -10,7 +10,7 @@ import {
 } from '@allclear/domain';
 import fc from 'fast-check';
 import type { Strike, StrikeType } from '@allclear/weather';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AlertEvent } from '../contracts.ts';
 import type { LocationRow, ZoneStateRow } from './lightning.repository.ts';
 import { matchLocations, toLocationEntry, type LocationEntry } from './matcher.ts';
@@ -23,6 +23,7 @@ import {
   episodeId,
   HELD_NOTE_MS,
   settleLocation,
+  warmLocationTexts,
   type LocationHit,
 } from './zone-transitions.ts';
 
@@ -603,5 +604,35 @@ describe('zone transitions: hits that change nothing (issue 21: a backlog after 
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('zone transitions: the texts of a storm onset', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("warmLocationTexts makes each zone's formatter before any strike: a delay's text then makes none", () => {
+    // zones no other test here reads its texts in (Nepal, the Chatham Islands), so the formatters are not made yet
+    const entries = [
+      place({ id: 41, latitude: 27.7, longitude: 85.3 }),
+      place({ id: 42, latitude: -43.95, longitude: -176.55 }),
+    ];
+    const Real = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      return new Real(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    warmLocationTexts(entries, at(0));
+    expect(made).toHaveBeenCalled();
+    expect(entries.map((e) => e.timeZone)).toEqual(['Asia/Kathmandu', 'Pacific/Chatham']);
+    made.mockClear();
+    for (const entry of entries) {
+      const { events } = step(entry, blankZones(entry.key), [strike(entry, 3, at(MINUTE))], at(MINUTE));
+      expect(events.map((e) => e.kind)).toEqual(['lightning-delay']);
+      expect(events[0]!.body).toMatch(/All clear at \d{1,2}:\d{2}:\d{2} [AP]M /);
+    }
+    expect(made).not.toHaveBeenCalled();
   });
 });

@@ -23,7 +23,7 @@ import type { Strike } from '@allclear/weather';
 import type { AlertEvent } from '../contracts.ts';
 import type { ZoneStateRow } from './lightning.repository.ts';
 import type { LocationEntry } from './matcher.ts';
-import { allClearMessage, delayMessage } from './messages.ts';
+import { allClearMessage, delayMessage, warmTimeTexts } from './messages.ts';
 
 /** A strike as the engine applies it: when the product took it (its ingest journal's stamp), if known. */
 export type IncomingStrike = Strike & { receivedAt?: Date };
@@ -55,6 +55,21 @@ export function episodeId(locationId: number, strikeId: string): string {
   // the one-shot digest: a Hash object per delay start showed at a storm's onset (bench strikes)
   const h = hash('sha256', `${locationId}:${strikeId}`, 'hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The IANA zone a location's texts are read in, looked up once per entry. */
+export function textTimeZone(entry: LocationEntry): string {
+  return (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude));
+}
+
+/**
+ * Makes ready, before any strike, what the texts of these locations' alerts need (each time zone's formatter): made
+ * on first use, the 43 zones of the bench's 100,000 locations cost 17 ms at a storm's onset, where every strike waits.
+ */
+export function warmLocationTexts(entries: Iterable<LocationEntry>, at: Date): void {
+  const zones = new Set<string>();
+  for (const entry of entries) zones.add(textTimeZone(entry));
+  warmTimeTexts(zones, at);
 }
 
 /** Zones 1..4 of a location before any strike. */
@@ -137,7 +152,7 @@ export function settleLocation(
     lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
     clearedAt,
     stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
-    timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
+    timeZone: textTimeZone(entry),
   });
   return {
     id: randomUUID(),
@@ -230,7 +245,7 @@ export function applyLocationHits(
       radiusMiles,
       allClearMinutes: entry.allClearMinutes,
       allClearAt,
-      timeZone: (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude)),
+      timeZone: textTimeZone(entry),
       held: held === null ? undefined : { seconds: held, strikeTime: hit.strike.time },
     });
     events.push({
