@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import pg from 'pg';
-import { greatCircleMiles, zonesContainingStrike } from '@allclear/domain';
+import { greatCircleMiles, timeZoneAt, zonesContainingStrike } from '@allclear/domain';
 import { mulberry32, type ConfiguredWeather, type Strike } from '@allclear/weather';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/server/src/db/client.ts';
 import { customers } from '../apps/server/src/db/schema/index.ts';
@@ -183,6 +183,7 @@ function toEntry(l: BenchLocation): LocationEntry {
     radii: l.radii,
     allClearMinutes: 30,
     countCloudToGroundOnly: l.countCloudToGroundOnly,
+    timeZone: timeZoneAt(l.latitude, l.longitude),
   };
 }
 

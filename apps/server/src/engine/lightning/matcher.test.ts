@@ -5,6 +5,7 @@ import {
   destinationPoint,
   greatCircleMiles,
   StrikeType,
+  timeZoneAt,
   zoneMaskContainingStrike,
   zonesContainingStrike,
 } from '@allclear/domain';
@@ -31,6 +32,7 @@ function location(
     radii,
     allClearMinutes: 30,
     countCloudToGroundOnly: groundOnly,
+    timeZone: timeZoneAt(at.latitude, at.longitude),
   };
 }
 

@@ -2,7 +2,13 @@
 // applies the exact test, the great-circle distance against each effective zone radius (the domain's
 // greatCircleMiles and zoneMaskContainingStrike rule: d ≤ r, r > 0), after the location's cloud-to-ground-only
 // filter.
-import { outermostRadius, StrikeType, zonesInForce, type LightningPolicy } from '@allclear/domain';
+import {
+  outermostRadius,
+  StrikeType,
+  timeZoneAt,
+  zonesInForce,
+  type LightningPolicy,
+} from '@allclear/domain';
 import type { LocationRow, SirenRow } from './lightning.repository.ts';
 import type { CircleIndex, IndexedCircle } from './spatial-index.ts';
 
@@ -14,8 +20,8 @@ export interface LocationEntry extends IndexedCircle {
   radii: [number, number, number, number];
   allClearMinutes: number;
   countCloudToGroundOnly: boolean;
-  /** The IANA zone of its texts, looked up on first use (entries are replaced when a location moves). */
-  timeZone?: string;
+  /** The IANA zone its alerts' texts are read in (entries are replaced when a location moves). */
+  timeZone: string;
 }
 
 /** A siren (OWS) as the matcher holds it: one zone of its own radius. */
@@ -44,6 +50,7 @@ export function toLocationEntry(row: LocationRow, policies: readonly LightningPo
     radii: zones.radii,
     allClearMinutes: zones.allClearMinutes,
     countCloudToGroundOnly: row.countCloudToGroundOnly,
+    timeZone: timeZoneAt(row.latitude, row.longitude),
   };
 }
 

@@ -16,7 +16,6 @@ import {
   applyStrike,
   initialBearingDeg,
   NotificationType,
-  timeZoneAt,
   type ZoneDelayState,
 } from '@allclear/domain';
 import type { Strike } from '@allclear/weather';
@@ -57,18 +56,13 @@ export function episodeId(locationId: number, strikeId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The IANA zone a location's texts are read in, looked up once per entry. */
-export function textTimeZone(entry: LocationEntry): string {
-  return (entry.timeZone ??= timeZoneAt(entry.latitude, entry.longitude));
-}
-
 /**
  * Makes ready, before any strike, what the texts of these locations' alerts need (each time zone's formatter): made
  * on first use, the 43 zones of the bench's 100,000 locations cost 17 ms at a storm's onset, where every strike waits.
  */
 export function warmLocationTexts(entries: Iterable<LocationEntry>, at: Date): void {
   const zones = new Set<string>();
-  for (const entry of entries) zones.add(textTimeZone(entry));
+  for (const entry of entries) zones.add(entry.timeZone);
   warmTimeTexts(zones, at);
 }
 
@@ -152,7 +146,7 @@ export function settleLocation(
     lastStrikeDistanceMiles: outer.lastStrikeDistanceMiles,
     clearedAt,
     stillInDelay: still.map((z) => ({ zone: z.zone, allClearAt: z.allClearAt! })),
-    timeZone: textTimeZone(entry),
+    timeZone: entry.timeZone,
   });
   return {
     id: randomUUID(),
@@ -245,7 +239,7 @@ export function applyLocationHits(
       radiusMiles,
       allClearMinutes: entry.allClearMinutes,
       allClearAt,
-      timeZone: textTimeZone(entry),
+      timeZone: entry.timeZone,
       held: held === null ? undefined : { seconds: held, strikeTime: hit.strike.time },
     });
     events.push({
