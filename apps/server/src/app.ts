@@ -18,6 +18,7 @@ import type { ServerConfig } from './platform/config.ts';
 import { errorBody, installErrorHandling } from './platform/errors.ts';
 import { lazyChildLogger, loggerOptions, requestLogging } from './platform/logger.ts';
 import { securityHeaders } from './platform/security-headers.ts';
+import { ReadLane, ROUTER_OPTIONS } from './platform/read-lane.ts';
 import { apiModule } from './modules/api/index.ts';
 import { devFaultsPlugin, devModule } from './modules/dev/index.ts';
 import { mapModule } from './modules/map/index.ts';
@@ -47,10 +48,13 @@ export interface BuildOptions {
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
+  // quick reads answered beside Fastify's pipeline, exactly as it would answer them (platform/read-lane.ts)
+  const lane = config.server.readLane ? new ReadLane() : undefined;
   const app = Fastify({
     ...(deps.log ? { loggerInstance: deps.log } : { logger: loggerOptions(config.server.logLevel) }),
     bodyLimit: config.server.bodyLimitBytes,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: lane?.routerOptions ?? ROUTER_OPTIONS,
+    ...(lane && { serverFactory: lane.serverFactory }),
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // one line per request, at info only when it matters (platform/logger.ts requestLogging)
@@ -103,9 +107,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/healthz', { schema: { hide: true }, config: { dataAnswer: true } }, async () => ({
-    status: 'ok',
-  }));
+  const healthy = async () => ({ status: 'ok' });
+  app.get(
+    '/healthz',
+    {
+      schema: { hide: true },
+      config: { dataAnswer: true, lane: { handler: healthy, body: (answer) => JSON.stringify(answer) } },
+    },
+    healthy,
+  );
   // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
   // database away, or the strikes that waited being applied), with what waits in the ingest journals and
   // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it
@@ -164,6 +174,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(devModule, { prefix: '/dev', config, db: deps.db });
 
   registerSpa(app, config.server);
+  app.decorate('readLane', lane ?? null);
+  if (lane) {
+    app.addHook('onReady', async () =>
+      lane.index(app, {
+        log: app.log,
+        cachedPrincipal: app.cachedPrincipal,
+        faultsSet: () => (app.devFaults?.list().length ?? 0) > 0,
+        dataHeaders: app.dataAnswerHeaders,
+      }),
+    );
+    app.addHook('preClose', async () => lane.close());
+  }
   return app;
 }
 

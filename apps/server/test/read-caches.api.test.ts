@@ -1,7 +1,9 @@
 // The API's read caches (issue 18) serve nothing after its change: each kept answer is dropped by the change the bus
 // carries, before the next request; a second API process on the same bus and database sees a change made through
 // the first; and a kept answer never reaches a caller the policy refuses. Runs on PGlite, and on PostgreSQL with
-// TEST_DATABASE_URL.
+// TEST_DATABASE_URL. Each read is made twice, through Fastify (inject) and over HTTP, where the read lane
+// (platform/read-lane.ts) answers it: both must agree, and a 200 must be the lane's.
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -26,6 +28,7 @@ beforeAll(async () => {
   };
   second = await buildApp(deps);
   await second.ready();
+  for (const app of [t.app, second]) await app.listen({ port: 0, host: '127.0.0.1' });
   engine = createLightningEngine({ ...deps, log: silentLogger, autoTick: false });
   await engine.start();
 }, 60_000);
@@ -38,9 +41,22 @@ afterAll(async () => {
 
 const headersOf = async (userId: string) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
 
+/** A read through Fastify, then the same over HTTP: the lane answers it (a 200) or leaves it to Fastify. */
 async function get(app: FastifyInstance, url: string, headers: Record<string, string>) {
   const res = await app.inject({ method: 'GET', url, headers });
-  return { status: res.statusCode, data: res.statusCode === 200 ? res.json().data : undefined };
+  const read = { status: res.statusCode, data: res.statusCode === 200 ? res.json().data : undefined };
+  const lane = app.readLane!.counts.answered;
+  const { port } = app.server.address() as AddressInfo;
+  const http = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
+  const body: unknown = await http.json();
+  expect({
+    status: http.status,
+    data: http.status === 200 ? (body as { data: unknown }).data : undefined,
+  }).toEqual(read);
+  expect(app.readLane!.counts.answered - lane, `${url} answered by the lane`).toBe(
+    read.status === 200 ? 1 : 0,
+  );
+  return read;
 }
 
 /** A location as the location form sends it (location/Add, or location/Update with its id). */

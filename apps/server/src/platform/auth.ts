@@ -46,6 +46,8 @@ declare module 'fastify' {
      * promise, which is most requests (issue 18 profile).
      */
     authenticateHook: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
+    /** The principal of a token already verified and kept (CachedVerifier.cached), without waiting; else undefined. */
+    cachedPrincipal: (token: string) => Principal | undefined;
   }
 }
 
@@ -354,6 +356,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('principal', null);
     app.decorate('authenticate', createAuthenticate(verifier));
     app.decorate('authenticateHook', createAuthenticateHook(verifier));
+    app.decorate('cachedPrincipal', verifier.cached);
   },
   { name: 'allclear-auth', fastify: '5.x' },
 );

@@ -40,6 +40,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('turns the read lane off only when asked, and refuses anything but on or off', () => {
+    expect(loadConfig({ READ_LANE: 'off' }).server.readLane).toBe(false);
+    expect(loadConfig({ READ_LANE: 'on' }).server.readLane).toBe(true);
+    expect(() => loadConfig({ READ_LANE: 'no' })).toThrow(/READ_LANE/);
+  });
+
   it('derives the public URL from the port and strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '9090' }).server.publicUrl).toBe('http://localhost:9090');
     expect(loadConfig({ PUBLIC_URL: 'https://allclear.example/' }).server.publicUrl).toBe(
@@ -62,6 +68,7 @@ describe('loadConfig', () => {
       appEnv: 'development',
       bodyLimitBytes: 1_048_576,
       shutdownGraceMs: 10_000,
+      readLane: true,
     });
     expect(c.database).toEqual({ url: undefined, dataDir: './data', embedded: true, seedDemo: true });
     expect(c.identity).toEqual({

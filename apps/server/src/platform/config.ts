@@ -25,6 +25,7 @@ const ServerSection = z
     APP_ENV: z.enum(['development', 'staging', 'production', 'test']).default('development'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(10_000),
+    READ_LANE: onOff,
   })
   .transform((e) => ({
     port: e.PORT,
@@ -39,6 +40,8 @@ const ServerSection = z
     appEnv: e.APP_ENV,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** Quick reads answered beside Fastify's pipeline (platform/read-lane.ts); 'off' sends every request through it. */
+    readLane: e.READ_LANE === 'on',
   }));
 
 const DatabaseSection = z

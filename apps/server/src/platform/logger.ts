@@ -17,6 +17,15 @@ const DEBUG_LEVELS = new Set(['debug', 'trace']);
 /** A read answered in this long or longer is logged at info like a failure, ms. */
 export const SLOW_REQUEST_MS = 1_000;
 
+/** The level of a request's one line (requestLogging): debug for a quick successful read, info otherwise. */
+export function answeredLevel(method: string, statusCode: number, responseTime: number): 'debug' | 'info' {
+  const read = method === 'GET' || method === 'HEAD';
+  return read && statusCode < 400 && responseTime < SLOW_REQUEST_MS ? 'debug' : 'info';
+}
+
+/** Whether a logger at this level writes debug lines. */
+export const logsDebug = (level: string): boolean => DEBUG_LEVELS.has(level);
+
 /**
  * One line per request, when it has been answered (Fastify's own request logging is turned off: it wrote two lines
  * per request, which cost about as much as the whole of a Fastify hello world's answer; issue 18 profile). At info:
@@ -25,15 +34,11 @@ export const SLOW_REQUEST_MS = 1_000;
  */
 export const requestLogging = fp(
   async (app) => {
-    app.addHook('onResponse', (request, reply, done) => {
+    app.addHook('onResponse', function logAnswered(request, reply, done) {
       const responseTime = reply.elapsedTime;
-      const read = request.method === 'GET' || request.method === 'HEAD';
-      if (read && reply.statusCode < 400 && responseTime < SLOW_REQUEST_MS) {
-        if (DEBUG_LEVELS.has(request.log.level))
-          request.log.debug({ req: request, res: reply, responseTime }, 'request completed');
-      } else {
-        request.log.info({ req: request, res: reply, responseTime }, 'request completed');
-      }
+      const level = answeredLevel(request.method, reply.statusCode, responseTime);
+      if (level === 'info' || logsDebug(request.log.level))
+        request.log[level]({ req: request, res: reply, responseTime }, 'request completed');
       done();
     });
   },

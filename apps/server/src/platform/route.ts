@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { envelope, errorResponses, ZResponseException } from '@allclear/contracts';
 import type { AnyRoute } from '@allclear/contracts/routes';
 import { compileSerializer } from './compiled-serializer.ts';
+import { LaneDeclined, type LaneTarget } from './read-lane.ts';
 
 type SchemaOf<R, Field extends string> = R extends { [K in Field]: infer S extends z.ZodType }
   ? z.output<S>
@@ -102,28 +103,47 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
   // Fastify validated the request against these schemas before the handler runs.
   const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   // a Prepared answer is serialised here, once, by the serialiser Fastify would use for the 200 answer
-  const serialize200 =
-    route.answer === 'data' && response[200]
-      ? serializerCompiler({
-          schema: response[200],
-          method: route.method,
-          url: route.path,
-          httpStatus: '200',
-        })
-      : undefined;
-  const sendData = async (request: FastifyRequest, reply: FastifyReply) => {
-    const data = await typed(request, reply);
-    if (!(data instanceof Prepared)) return { data };
+  const serializeZod = response[200]
+    ? serializerCompiler({ schema: response[200], method: route.method, url: route.path, httpStatus: '200' })
+    : undefined;
+  const preparedBody = (data: Prepared<unknown>): Buffer => {
     let body = data.bodies.get(route);
     if (!body) {
       body = Buffer.from(
-        serialize200 ? serialize200({ data: data.value }) : JSON.stringify({ data: data.value }),
+        serializeZod ? serializeZod({ data: data.value }) : JSON.stringify({ data: data.value }),
       );
       data.bodies.set(route, body);
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    return body;
+  };
+  const sendData = async (request: FastifyRequest, reply: FastifyReply) => {
+    const data = await typed(request, reply);
+    if (!(data instanceof Prepared)) return { data };
+    return reply.type('application/json; charset=utf-8').send(preparedBody(data));
   };
   const compiled = options.compiled && response[200] ? compileSerializer(response[200]) : undefined;
+  // the read lane (platform/read-lane.ts) sends a GET's 200 answer as Fastify would: the same serialiser
+  const serialize200 = compiled ?? serializeZod ?? JSON.stringify;
+  const lane: LaneTarget | undefined =
+    route.method !== 'GET'
+      ? undefined
+      : route.answer === 'data'
+        ? {
+            handler: typed,
+            body: (answer) =>
+              answer instanceof Prepared ? preparedBody(answer) : serialize200({ data: answer }),
+          }
+        : route.answer === 'json'
+          ? {
+              handler: typed,
+              body: (answer, reply) => {
+                if (answer === reply) return undefined;
+                if (typeof answer !== 'object' || answer === null || Buffer.isBuffer(answer))
+                  throw new LaneDeclined('an answer Fastify sends unserialised');
+                return serialize200(answer);
+              },
+            }
+          : undefined;
   app.route({
     method: route.method,
     url: urlUnder(app.prefix, fill(route.path, fixed, encodeURIComponent)),
@@ -134,7 +154,7 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
           ? compiled
           : serializerCompiler(compiling as Parameters<typeof serializerCompiler>[0]),
     }),
-    config: { ...options.config, route },
+    config: { ...options.config, route, ...(lane && { lane }) },
     handler: route.answer === 'data' ? sendData : typed,
   });
 }

@@ -48,6 +48,10 @@ export function dataAnswerHeaders(documentHeaders: Readonly<Record<string, strin
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers of a route-table answer (dataAnswerHeaders), as every such answer sends them. */
+    dataAnswerHeaders: Readonly<Record<string, string>>;
+  }
   interface FastifyContextConfig {
     /** An answer that is data, not a page, outside the route table (/healthz): it gets the API's headers. */
     dataAnswer?: boolean;
@@ -63,19 +67,23 @@ export const securityHeaders: FastifyPluginAsync<FastifyHelmetOptions> = fp(
     const documents = await helmetHeaders(options);
     const data = dataAnswerHeaders(documents);
     // each route sets its own table, chosen once at registration: `request.routeOptions` builds a new object
-    // of a dozen fields on every read (Fastify 5), and a hook that read it per request showed in the profile
-    const setting = (headers: Readonly<Record<string, string>>): onRequestHookHandler =>
-      function setSecurityHeaders(_request, reply, done) {
-        reply.headers(headers);
-        done();
-      };
-    const [setData, setDocuments] = [setting(data), setting(documents)];
+    // of a dozen fields on every read (Fastify 5), and a hook that read it per request showed in the profile.
+    // The read lane (platform/read-lane.ts) knows these hooks by name.
+    const setDataHeaders: onRequestHookHandler = (_request, reply, done) => {
+      reply.headers(data);
+      done();
+    };
+    const setDocumentHeaders: onRequestHookHandler = (_request, reply, done) => {
+      reply.headers(documents);
+      done();
+    };
+    app.decorate('dataAnswerHeaders', data);
     app.addHook('onRoute', (route) => {
-      const own = route.config?.route || route.config?.dataAnswer ? setData : setDocuments;
+      const own = route.config?.route || route.config?.dataAnswer ? setDataHeaders : setDocumentHeaders;
       addRouteOnRequest(route, 'first', own);
     });
     // no route was found (Fastify's 404 and the SPA's fallback): a document's
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', function documentHeadersOn404(request, reply, done) {
       if (request.is404) reply.headers(documents);
       done();
     });

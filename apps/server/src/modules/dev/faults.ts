@@ -107,12 +107,15 @@ export const devFaultsPlugin = fp<{ config: Config }>(
     const registry = new FaultRegistry();
     app.decorate('devFaults', registry);
     // a callback hook, done at once while no fault is set: it runs on every request of a development server
-    app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      if (registry.list().length === 0) return done();
-      const fault = registry.match(request.url.split('?')[0]!, request.principal?.userId ?? null);
-      if (fault) return void answer(reply, fault);
-      done();
-    });
+    app.addHook(
+      'preHandler',
+      function checkDevFaults(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+        if (registry.list().length === 0) return done();
+        const fault = registry.match(request.url.split('?')[0]!, request.principal?.userId ?? null);
+        if (fault) return void answer(reply, fault);
+        done();
+      },
+    );
   },
   { name: 'allclear-dev-faults', fastify: '5.x' },
 );

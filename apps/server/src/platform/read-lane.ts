@@ -1,0 +1,427 @@
+// The read lane (issue 18): a quick read (a GET of a route-table 'data' or 'json' route, or /healthz, from a caller
+// whose token is already verified) is answered beside Fastify's request pipeline rather than through it. Fastify's
+// per-request machinery (its Request and Reply, the hook runner, the route's onRequest and onResponse chain, the
+// send path) cost 15 to 30 µs a request on top of a hello world's, more than half of a cached read's time (issue 18
+// profiles); a plain Node handler in front of Fastify in the same process served /healthz at 95 % of a hello world.
+//
+// The lane answers a request exactly as Fastify would (same route, same params and query as the route's schemas parse
+// them, same principal, same headers and body), or not at all: whenever it cannot be sure it declines, and the request
+// goes through Fastify as before. It declines:
+// - a request that is not a GET, a URL no route of the lane's answers, a route whose hooks it does not know;
+// - a route that requires a caller when the token is missing or not yet verified (the first request of a token, a
+//   token forgotten because its user changed: Fastify's hook verifies it, and the lane takes the next ones);
+// - params or a query its schemas refuse (Fastify answers 400), a header schema, a development fault set;
+// - a handler that throws or rejects (a 404, a 403...), or uses anything of Fastify's the lane does not give
+//   (the body, the route's options, another status code than 200...): the handler runs again in Fastify, which
+//   answers the error in its usual shape. Only a GET's handler runs here, and a read may be run twice.
+// The lane knows a route's hooks by name, from the route's own context (the hooks Fastify runs for it): a route with
+// any other hook (the /dev service's loopback check, a scope's own hook) is never answered here, and the routes left
+// out are logged at start. READ_LANE=off sends every request through Fastify.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import type { z } from 'zod';
+import type { Principal } from './auth.ts';
+import { answeredLevel, logsDebug } from './logger.ts';
+
+/** The router options of the app and of the lane, which must find the same route for every URL. */
+export const ROUTER_OPTIONS = {
+  caseSensitive: false,
+  ignoreTrailingSlash: true,
+  ignoreDuplicateSlashes: false,
+  maxParamLength: 100,
+  allowUnsafeRegex: false,
+  useSemicolonDelimiter: false,
+} as const;
+
+/** Thrown by the lane's request and reply when a handler needs what only Fastify has: the request goes to Fastify. */
+export class LaneDeclined extends Error {
+  override name = 'LaneDeclined';
+}
+
+/** How the lane calls a route's handler and turns its answer into the 200 body Fastify would send. */
+export interface LaneTarget {
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** The body of the handler's answer; undefined when the handler sent its answer through the reply. */
+  body: (answer: unknown, reply: unknown) => string | Buffer | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The read lane answering this app's quick reads; null with READ_LANE=off. */
+    readLane: ReadLane | null;
+  }
+  interface FastifyContextConfig {
+    /** Set by `register` (platform/route.ts) on a route the read lane may answer. */
+    lane?: LaneTarget;
+  }
+}
+
+/** The hooks a route may have and still be answered in the lane, by name, and what each one means here. */
+const KNOWN_HOOKS: Readonly<Record<string, ReadonlySet<string>>> = {
+  // the data answer's security headers (required: the lane sends them), the 404's (no effect on a found route), and
+  // the bearer-token checks, which the lane does itself from the verifier's kept tokens
+  onRequest: new Set(['setDataHeaders', 'documentHeadersOn404', 'authenticateHook', 'signedOrToken']),
+  // the development faults: the lane declines while any is set
+  preHandler: new Set(['checkDevFaults']),
+  // the request's log line, which the lane writes the same way
+  onResponse: new Set(['logAnswered']),
+};
+const LIFECYCLE_HOOKS = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const;
+const AUTH_HOOKS = new Set(['authenticateHook', 'signedOrToken']);
+
+/** What Fastify's router keeps of a route (its context), as much as the lane reads. */
+interface RouteContext {
+  config?: { lane?: LaneTarget; url?: string };
+  schema?: { params?: z.ZodType; querystring?: z.ZodType; headers?: unknown };
+  [hook: string]: unknown;
+}
+
+interface LaneRoute {
+  target: LaneTarget;
+  /** A caller is required (the route runs a bearer-token check). */
+  signedIn: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+}
+
+/** A route the lane leaves to Fastify, and why. */
+export interface LeftOut {
+  url: string;
+  reason: string;
+}
+
+const hookName = (fn: unknown): string =>
+  typeof fn === 'function' ? fn.name.replace(/^(bound )+/, '') || 'anonymous' : String(fn);
+
+/** Whether the lane may answer a route with this context: undefined when it may, else why not. */
+export function refusal(context: RouteContext): string | undefined {
+  if (!context.config?.lane) return 'not a route-table read';
+  if (context.schema?.headers) return 'a header schema';
+  const onRequest = ((context.onRequest as unknown[] | null) ?? []).map(hookName);
+  if (!onRequest.includes('setDataHeaders')) return 'not a data answer';
+  for (const hook of LIFECYCLE_HOOKS) {
+    const known = KNOWN_HOOKS[hook];
+    for (const name of ((context[hook] as unknown[] | null) ?? []).map(hookName))
+      if (!known?.has(name)) return `its ${hook} hook ${name}`;
+  }
+  return undefined;
+}
+
+const laneRoute = (context: RouteContext): LaneRoute => ({
+  target: context.config!.lane!,
+  signedIn: ((context.onRequest as unknown[] | null) ?? []).some((fn) => AUTH_HOOKS.has(hookName(fn))),
+  params: context.schema?.params,
+  query: context.schema?.querystring,
+});
+
+/** What the lane needs of the app, read when it is ready. */
+export interface LaneApp {
+  log: FastifyBaseLogger;
+  cachedPrincipal: (token: string) => Principal | undefined;
+  /** Whether a development fault is set (the lane declines then: the fault hook decides). */
+  faultsSet: () => boolean;
+  dataHeaders: Readonly<Record<string, string>>;
+}
+
+type FastifyHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Counts of what the lane did, for tests and the bench. */
+export interface LaneCounts {
+  answered: number;
+  declined: number;
+}
+
+export class ReadLane {
+  readonly counts: LaneCounts = { answered: 0, declined: 0 };
+  /** The routes left to Fastify, from the last `index`. */
+  leftOut: LeftOut[] = [];
+  #router = FindMyWay(ROUTER_OPTIONS);
+  #routes = new Map<object, LaneRoute>();
+  #app: LaneApp | undefined;
+  #closing = false;
+  #ids = 0;
+  #capture: ((route: { method: string; path: string; store: RouteContext }) => void) | undefined;
+
+  /** Fastify's router options: ROUTER_OPTIONS, and a pretty-print hook through which `index` reads each route. */
+  readonly routerOptions = {
+    ...ROUTER_OPTIONS,
+    buildPrettyMeta: (route: { method: string; path: string; store: RouteContext } | undefined) => {
+      if (route && this.#capture) this.#capture(route);
+      return prettyMeta(route);
+    },
+  };
+
+  /** An http server for Fastify's `serverFactory`: the lane's requests answered here, the others by Fastify. */
+  serverFactory = (handler: FastifyHandler, options: ServerFactoryOptions): Server => {
+    const server = createServer(options.http ?? {}, (req, res) => {
+      if (!this.take(req, res, handler)) handler(req, res);
+    });
+    // what Fastify sets on the server it makes itself (fastify/lib/server.js)
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+
+  /** Reads the app's routes (call when it is ready): the lane answers those `refusal` lets through. */
+  index(app: FastifyInstance, lane: LaneApp): void {
+    const contexts: { method: string; path: string; store: RouteContext }[] = [];
+    this.#capture = (route) => contexts.push(route);
+    try {
+      app.printRoutes({ includeMeta: true });
+    } finally {
+      this.#capture = undefined;
+    }
+    this.#router = FindMyWay(ROUTER_OPTIONS);
+    this.#routes.clear();
+    this.leftOut = [];
+    const seen = new Set<object>();
+    for (const { method, path, store } of contexts) {
+      if (method !== 'GET' || seen.has(store)) continue;
+      seen.add(store);
+      // every GET route, so that the lane finds the route Fastify finds; it answers only those it knows
+      this.#router.on('GET', path, () => undefined, store);
+      const why = refusal(store);
+      if (why === undefined) this.#routes.set(store, laneRoute(store));
+      else if (store.config?.lane) this.leftOut.push({ url: path, reason: why });
+    }
+    this.#app = lane;
+    lane.log.info(
+      { answered: this.#routes.size, leftOut: this.leftOut },
+      'read lane: quick reads answered beside the request pipeline',
+    );
+  }
+
+  /** The app is closing: every request goes to Fastify (which answers 503). */
+  close(): void {
+    this.#closing = true;
+  }
+
+  /**
+   * Takes the request when the lane can answer it: true when it did (the answer, or Fastify's if the handler could
+   * not be answered here, follows), false when the caller must hand it to Fastify.
+   */
+  take(req: IncomingMessage, res: ServerResponse, fastify: FastifyHandler): boolean {
+    const app = this.#app;
+    if (req.method !== 'GET' || !app || this.#closing) return false;
+    let found;
+    try {
+      found = this.#router.find('GET', req.url ?? '/');
+    } catch {
+      return false;
+    }
+    const route = found && this.#routes.get(found.store as object);
+    if (!route || app.faultsSet()) return false;
+    let principal: Principal | null = null;
+    if (route.signedIn) {
+      const header = req.headers.authorization;
+      principal = (header?.startsWith('Bearer ') && app.cachedPrincipal(header.slice(7))) || null;
+      if (!principal) return false;
+    }
+    const params = parsed(route.params, found!.params);
+    const query = parsed(route.query, found!.searchParams);
+    if (params === REFUSED || query === REFUSED) return false;
+    const request = new LaneRequest(req, params, query, principal, ++this.#ids, app.log);
+    void this.#answer(route, request, new LaneReply(res, app.dataHeaders), fastify);
+    return true;
+  }
+
+  async #answer(route: LaneRoute, request: LaneRequest, reply: LaneReply, fastify: FastifyHandler) {
+    const started = performance.now();
+    try {
+      const answer = await route.target.handler(
+        request as unknown as FastifyRequest,
+        reply as unknown as FastifyReply,
+      );
+      if (!reply.sent) {
+        const body = route.target.body(answer, reply);
+        if (body === undefined) throw new LaneDeclined('the handler sent no answer');
+        reply.answer(body, 'application/json; charset=utf-8');
+      }
+    } catch {
+      // an error, or something only Fastify has: Fastify runs the request from the start
+      if (reply.raw.headersSent) return void reply.raw.destroy();
+      this.counts.declined++;
+      return fastify(request.raw, reply.raw);
+    }
+    this.counts.answered++;
+    const responseTime = performance.now() - started;
+    const level = answeredLevel('GET', 200, responseTime);
+    // the app's level, not the request's: reading the request's logger would make it
+    if (level === 'info' || logsDebug(this.#app!.log.level))
+      request.log[level](
+        { req: { method: 'GET', url: request.url }, res: { statusCode: 200 }, responseTime },
+        'request completed',
+      );
+  }
+}
+
+/** What Fastify hands its server factory (the options it would set on its own server). */
+interface ServerFactoryOptions {
+  http?: object;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/** Fastify's own pretty-print metadata of a route (its hooks, error handler and log settings), for printRoutes. */
+function prettyMeta(route: { store: RouteContext } | undefined): Record<string, unknown> {
+  if (!route?.store) return {};
+  const meta: Record<string, unknown> = {};
+  for (const key of [
+    'errorHandler',
+    'logLevel',
+    'logSerializers',
+    'onRoute',
+    'onRegister',
+    'onReady',
+    'onListen',
+  ]
+    .concat(LIFECYCLE_HOOKS)
+    .concat(['onClose', 'preClose']))
+    meta[key] = route.store[key];
+  return meta;
+}
+
+const REFUSED = Symbol('refused');
+
+/** The value as the route's schema parses it (Fastify's validator for zod does the same), or REFUSED. */
+function parsed(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  return result.success ? result.data : REFUSED;
+}
+
+const declined = (what: string) => (): never => {
+  throw new LaneDeclined(what);
+};
+const notInLane = (what: string): PropertyDescriptor => ({ get: declined(what), enumerable: false });
+
+/** The request a handler gets in the lane: what a route-table read uses; the rest of Fastify's declines. */
+class LaneRequest {
+  #log: FastifyBaseLogger | undefined;
+  readonly id: string;
+  constructor(
+    readonly raw: IncomingMessage,
+    readonly params: unknown,
+    readonly query: unknown,
+    readonly principal: Principal | null,
+    id: number,
+    private readonly parentLog: FastifyBaseLogger,
+  ) {
+    this.id = `lane-${id}`;
+  }
+  get headers() {
+    return this.raw.headers;
+  }
+  get url() {
+    return this.raw.url!;
+  }
+  get originalUrl() {
+    return this.raw.url!;
+  }
+  get method() {
+    return 'GET';
+  }
+  get is404() {
+    return false;
+  }
+  get log(): FastifyBaseLogger {
+    return (this.#log ??= this.parentLog.child({ reqId: this.id }));
+  }
+}
+for (const name of [
+  'body',
+  'server',
+  'routeOptions',
+  'socket',
+  'ip',
+  'ips',
+  'host',
+  'hostname',
+  'port',
+  'protocol',
+  'validationError',
+  'signal',
+  'context',
+  'routeConfig',
+  'routerPath',
+  'routerMethod',
+])
+  Object.defineProperty(LaneRequest.prototype, name, notInLane(`request.${name}`));
+
+/** The reply a handler gets in the lane: headers, a content type and a 200 body; the rest of Fastify's declines. */
+class LaneReply {
+  #headers: Record<string, string | number | string[]> = {};
+  #sent = false;
+  readonly statusCode = 200;
+  constructor(
+    readonly raw: ServerResponse,
+    private readonly dataHeaders: Readonly<Record<string, string>>,
+  ) {}
+  get sent(): boolean {
+    return this.#sent;
+  }
+  header(name: string, value: string | number | string[]): this {
+    this.#headers[name.toLowerCase()] = value;
+    return this;
+  }
+  headers(values: Record<string, string | number | string[]>): this {
+    for (const [name, value] of Object.entries(values)) this.header(name, value);
+    return this;
+  }
+  getHeader(name: string): string | number | string[] | undefined {
+    const lower = name.toLowerCase();
+    return this.#headers[lower] ?? this.dataHeaders[lower];
+  }
+  hasHeader(name: string): boolean {
+    return this.getHeader(name) !== undefined;
+  }
+  removeHeader(name: string): this {
+    delete this.#headers[name.toLowerCase()];
+    return this;
+  }
+  type(contentType: string): this {
+    return this.header('content-type', contentType);
+  }
+  code(status: number): this {
+    if (status !== 200) throw new LaneDeclined(`status ${status}`);
+    return this;
+  }
+  status(status: number): this {
+    return this.code(status);
+  }
+  /** Bytes the handler serialised itself (a string or a Buffer), as Fastify sends them. */
+  send(payload?: unknown): this {
+    if (typeof payload === 'string') this.answer(payload, 'text/plain; charset=utf-8');
+    else if (Buffer.isBuffer(payload)) this.answer(payload, 'application/octet-stream');
+    else throw new LaneDeclined('a body Fastify would serialise');
+    return this;
+  }
+  /** Writes the 200 answer: the data answer's security headers, the handler's, the type and the length. */
+  answer(body: string | Buffer, defaultType: string): void {
+    if (this.#sent) throw new Error('the answer was already sent');
+    const headers: Record<string, string | number | string[]> = { ...this.dataHeaders, ...this.#headers };
+    headers['content-type'] ??= defaultType;
+    headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    this.#sent = true;
+    this.raw.writeHead(200, headers);
+    this.raw.end(body);
+  }
+}
+for (const name of ['request', 'server', 'log', 'elapsedTime', 'context', 'routeOptions'])
+  Object.defineProperty(LaneReply.prototype, name, notInLane(`reply.${name}`));
