@@ -150,7 +150,7 @@ describe('the read lane', () => {
 
   it("serves on a server with Fastify's timeouts", () => {
     expect(t.app.server.keepAliveTimeout).toBe(t.app.initialConfig.keepAliveTimeout);
-    expect(t.app.server.requestTimeout).toBe(t.app.initialConfig.requestTimeout);
+    expect(t.app.server.requestTimeout).toBe(0); // Fastify's default (Node's is 300 s)
     expect(t.app.server.timeout).toBe(t.app.initialConfig.connectionTimeout);
   });
 

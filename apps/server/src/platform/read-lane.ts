@@ -150,6 +150,7 @@ export class ReadLane {
   #router = FindMyWay(ROUTER_OPTIONS);
   #routes = new Map<object, LaneRoute>();
   #app: LaneApp | undefined;
+  #dataHeaders: DataHeaders | undefined;
   #closing = false;
   #ids = 0;
   #capture: ((route: { method: string; path: string; store: RouteContext }) => void) | undefined;
@@ -199,6 +200,7 @@ export class ReadLane {
       else if (store.config?.lane) this.leftOut.push({ url: path, reason: why });
     }
     this.#app = lane;
+    this.#dataHeaders = { byName: lane.dataHeaders, list: Object.entries(lane.dataHeaders).flat() };
     lane.log.info(
       { answered: this.#routes.size, leftOut: this.leftOut },
       'read lane: quick reads answered beside the request pipeline',
@@ -235,7 +237,7 @@ export class ReadLane {
     const query = parsed(route.query, found!.searchParams);
     if (params === REFUSED || query === REFUSED) return false;
     const request = new LaneRequest(req, params, query, principal, ++this.#ids, app.log);
-    void this.#answer(route, request, new LaneReply(res, app.dataHeaders), fastify);
+    void this.#answer(route, request, new LaneReply(res, this.#dataHeaders!), fastify);
     return true;
   }
 
@@ -364,35 +366,45 @@ for (const name of [
 ])
   Object.defineProperty(LaneRequest.prototype, name, notInLane(`request.${name}`));
 
+type HeaderValue = string | number | string[];
+
+/** The data answer's security headers, by name and as the flat list `writeHead` takes. */
+interface DataHeaders {
+  byName: Readonly<Record<string, string>>;
+  list: readonly string[];
+}
+
 /** The reply a handler gets in the lane: headers, a content type and a 200 body; the rest of Fastify's declines. */
 class LaneReply {
-  #headers: Record<string, string | number | string[]> = {};
+  /** The handler's own headers, by lower-case name (most handlers set none). */
+  #headers: Map<string, HeaderValue> | undefined;
   #sent = false;
   readonly statusCode = 200;
   constructor(
     readonly raw: ServerResponse,
-    private readonly dataHeaders: Readonly<Record<string, string>>,
+    private readonly dataHeaders: DataHeaders,
   ) {}
   get sent(): boolean {
     return this.#sent;
   }
-  header(name: string, value: string | number | string[]): this {
-    this.#headers[name.toLowerCase()] = value;
+  header(name: string, value: HeaderValue): this {
+    (this.#headers ??= new Map()).set(name.toLowerCase(), value);
     return this;
   }
-  headers(values: Record<string, string | number | string[]>): this {
+  headers(values: Record<string, HeaderValue>): this {
     for (const [name, value] of Object.entries(values)) this.header(name, value);
     return this;
   }
-  getHeader(name: string): string | number | string[] | undefined {
+  getHeader(name: string): HeaderValue | undefined {
     const lower = name.toLowerCase();
-    return this.#headers[lower] ?? this.dataHeaders[lower];
+    return this.#headers?.get(lower) ?? this.dataHeaders.byName[lower];
   }
   hasHeader(name: string): boolean {
     return this.getHeader(name) !== undefined;
   }
   removeHeader(name: string): this {
-    delete this.#headers[name.toLowerCase()];
+    if (name.toLowerCase() in this.dataHeaders.byName) throw new LaneDeclined('a security header removed');
+    this.#headers?.delete(name.toLowerCase());
     return this;
   }
   type(contentType: string): this {
@@ -412,14 +424,29 @@ class LaneReply {
     else throw new LaneDeclined('a body Fastify would serialise');
     return this;
   }
-  /** Writes the 200 answer: the data answer's security headers, the handler's, the type and the length. */
+  /**
+   * Writes the 200 answer: the data answer's security headers, the handler's, the type and the length, in Fastify's
+   * order. A flat list, not an object: an object built per answer cost a new hidden class and its keys' enumeration
+   * each time (the lane's profile).
+   */
   answer(body: string | Buffer, defaultType: string): void {
     if (this.#sent) throw new Error('the answer was already sent');
-    const headers: Record<string, string | number | string[]> = { ...this.dataHeaders, ...this.#headers };
-    headers['content-type'] ??= defaultType;
-    headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    const own = this.#headers;
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    let headers: HeaderValue[];
+    if (!own) {
+      headers = [...this.dataHeaders.list, 'content-type', defaultType, 'content-length', String(length)];
+    } else {
+      headers = [];
+      const { list } = this.dataHeaders;
+      for (let i = 0; i < list.length; i += 2) headers.push(list[i]!, own.get(list[i]!) ?? list[i + 1]!);
+      for (const [name, value] of own)
+        if (!(name in this.dataHeaders.byName) && name !== 'content-length') headers.push(name, value);
+      if (!own.has('content-type')) headers.push('content-type', defaultType);
+      headers.push('content-length', String(length));
+    }
     this.#sent = true;
-    this.raw.writeHead(200, headers);
+    this.raw.writeHead(200, headers as string[]);
     this.raw.end(body);
   }
 }
