@@ -1,7 +1,9 @@
 // Which routes the read lane may answer, from the hooks Fastify runs for them (their context): only those whose every
 // hook it knows and does itself; anything else, however named, keeps the route in Fastify's pipeline.
+import type { AddressInfo } from 'node:net';
+import Fastify, { type onRequestHookHandler } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { refusal, type LaneTarget } from './read-lane.ts';
+import { ReadLane, refusal, type LaneTarget } from './read-lane.ts';
 
 const target: LaneTarget = { handler: async () => ({}), body: () => '{}' };
 const named = (name: string) => {
@@ -44,5 +46,77 @@ describe('refusal', () => {
     expect(refusal(readContext({}, { config: {} }))).toBe('not a route-table read');
     expect(refusal(readContext({ onRequest: [named('setDocumentHeaders')] }))).toBe('not a data answer');
     expect(refusal(readContext({}, { schema: { headers: {} } }))).toBe('a header schema');
+  });
+});
+
+describe('ReadLane on a small app', () => {
+  // Fastify with the lane's router and server, as buildApp makes it: one read the lane may answer, one with a hook of
+  // its own, one found by a host constraint, and a param route the others could be mistaken for.
+  async function smallApp() {
+    const lane = new ReadLane();
+    const app = Fastify({ routerOptions: lane.routerOptions, serverFactory: lane.serverFactory });
+    const setDataHeaders: onRequestHookHandler = (_request, reply, done) => {
+      reply.header('x-frame-options', 'DENY');
+      done();
+    };
+    const answer = (name: string): LaneTarget => ({
+      handler: async (request) => ({ name, params: request.params }),
+      body: (value) => JSON.stringify(value),
+    });
+    const route = (url: string, name: string, more: object = {}) =>
+      app.route({
+        method: 'GET',
+        url,
+        onRequest: [setDataHeaders],
+        config: { lane: answer(name) },
+        handler: async (request) => ({ name, params: request.params }),
+        ...more,
+      });
+    route('/read', 'read');
+    route('/own-hook', 'own-hook', {
+      onRequest: [setDataHeaders, (_request: unknown, _reply: unknown, done: () => void) => done()],
+    });
+    route('/hosted', 'hosted', { constraints: { host: 'example.org' } });
+    route('/read', 'read-elsewhere', { constraints: { host: 'example.org' } });
+    route('/:id', 'by-id');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    lane.index(app, {
+      log: app.log,
+      cachedPrincipal: () => undefined,
+      faultsSet: () => false,
+      dataHeaders: { 'x-frame-options': 'DENY' },
+    });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    return { app, lane, base };
+  }
+
+  it('answers the reads it knows and leaves the others to Fastify, each by the route Fastify finds', async () => {
+    const { app, lane, base } = await smallApp();
+    try {
+      expect(lane.leftOut).toEqual([
+        { url: '/read', reason: 'route constraints' },
+        { url: '/own-hook', reason: 'its onRequest hook anonymous' },
+        { url: '/hosted', reason: 'route constraints' },
+      ]);
+      const get = async (path: string) => {
+        const before = lane.counts.answered;
+        const res = await fetch(`${base}${path}`);
+        return { status: res.status, body: await res.json(), inLane: lane.counts.answered > before };
+      };
+      // Fastify tells the two /read routes apart by the host: the lane does not
+      expect(await get('/read')).toEqual({ status: 200, body: { name: 'read', params: {} }, inLane: false });
+      expect(await get('/7')).toEqual({
+        status: 200,
+        body: { name: 'by-id', params: { id: '7' } },
+        inLane: true,
+      });
+      // neither is answered as /:id
+      expect(await get('/own-hook')).toMatchObject({ body: { name: 'own-hook' }, inLane: false });
+      expect(await get('/hosted')).toMatchObject({ status: 200, body: { name: 'by-id' }, inLane: false });
+      lane.close();
+      expect(await get('/7')).toMatchObject({ body: { name: 'by-id' }, inLane: false });
+    } finally {
+      await app.close();
+    }
   });
 });

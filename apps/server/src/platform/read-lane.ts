@@ -96,6 +96,17 @@ interface LaneRoute {
   query?: z.ZodType;
 }
 
+/** A route as Fastify's router hands it to the pretty-print hook (its method and constraints apart). */
+interface CapturedRoute {
+  method: string;
+  path: string;
+  store: RouteContext;
+  opts?: { constraints?: Record<string, unknown> };
+}
+
+/** The store of a path the lane never answers: Fastify finds its route by more than the path. */
+const CONSTRAINED = Object.freeze({});
+
 /** A route the lane leaves to Fastify, and why. */
 export interface LeftOut {
   url: string;
@@ -153,12 +164,12 @@ export class ReadLane {
   #dataHeaders: DataHeaders | undefined;
   #closing = false;
   #ids = 0;
-  #capture: ((route: { method: string; path: string; store: RouteContext }) => void) | undefined;
+  #capture: ((route: CapturedRoute) => void) | undefined;
 
   /** Fastify's router options: ROUTER_OPTIONS, and a pretty-print hook through which `index` reads each route. */
   readonly routerOptions = {
     ...ROUTER_OPTIONS,
-    buildPrettyMeta: (route: { method: string; path: string; store: RouteContext } | undefined) => {
+    buildPrettyMeta: (route: CapturedRoute | undefined) => {
       if (route && this.#capture) this.#capture(route);
       return prettyMeta(route);
     },
@@ -179,8 +190,8 @@ export class ReadLane {
 
   /** Reads the app's routes (call when it is ready): the lane answers those `refusal` lets through. */
   index(app: FastifyInstance, lane: LaneApp): void {
-    const contexts: { method: string; path: string; store: RouteContext }[] = [];
-    this.#capture = (route) => contexts.push(route);
+    const routes: CapturedRoute[] = [];
+    this.#capture = (route) => routes.push(route);
     try {
       app.printRoutes({ includeMeta: true });
     } finally {
@@ -189,15 +200,24 @@ export class ReadLane {
     this.#router = FindMyWay(ROUTER_OPTIONS);
     this.#routes.clear();
     this.leftOut = [];
-    const seen = new Set<object>();
-    for (const { method, path, store } of contexts) {
-      if (method !== 'GET' || seen.has(store)) continue;
-      seen.add(store);
-      // every GET route, so that the lane finds the route Fastify finds; it answers only those it knows
-      this.#router.on('GET', path, () => undefined, store);
-      const why = refusal(store);
-      if (why === undefined) this.#routes.set(store, laneRoute(store));
-      else if (store.config?.lane) this.leftOut.push({ url: path, reason: why });
+    try {
+      const byPath = new Map<string, CapturedRoute[]>();
+      for (const route of routes)
+        if (route.method === 'GET') byPath.set(route.path, [...(byPath.get(route.path) ?? []), route]);
+      for (const [path, [route, ...others]] of byPath) {
+        const { store, opts } = route!;
+        // every GET path, so that the lane finds the route Fastify finds; it answers only those it knows. Routes that
+        // Fastify tells apart by other constraints (a host, a version) are never answered here.
+        const constrained = others.length > 0 || Object.keys(opts?.constraints ?? {}).length > 0;
+        this.#router.on('GET', path, () => undefined, constrained ? CONSTRAINED : store);
+        const why = constrained ? 'route constraints' : refusal(store);
+        if (why === undefined) this.#routes.set(store, laneRoute(store));
+        else if (store.config?.lane) this.leftOut.push({ url: path, reason: why });
+      }
+    } catch (err) {
+      // two routes the lane cannot tell apart: it answers nothing rather than risk the wrong one
+      this.#routes.clear();
+      lane.log.warn({ err }, 'read lane: the routes could not be read; every request goes through Fastify');
     }
     this.#app = lane;
     this.#dataHeaders = { byName: lane.dataHeaders, list: Object.entries(lane.dataHeaders).flat() };
