@@ -109,13 +109,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const healthy = { status: 'ok' };
   const healthyBody = JSON.stringify(healthy);
+  const healthz = async () => healthy;
   app.get(
     '/healthz',
     {
       schema: { hide: true },
-      config: { dataAnswer: true, lane: { handler: async () => healthy, body: () => healthyBody } },
+      config: { dataAnswer: true, lane: { handler: healthz, body: () => healthyBody } },
     },
-    async () => healthy,
+    healthz,
   );
   // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
   // database away, or the strikes that waited being applied), with what waits in the ingest journals and
@@ -180,7 +181,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     app.addHook('onReady', async () =>
       lane.index(app, {
         log: app.log,
-        cachedPrincipal: app.cachedPrincipal,
+        keptPrincipal: app.keptPrincipal,
         faultsSet: () => (app.devFaults?.list().length ?? 0) > 0,
         dataHeaders: app.dataAnswerHeaders,
       }),

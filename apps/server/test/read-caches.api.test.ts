@@ -1,8 +1,8 @@
 // The API's read caches (issue 18) serve nothing after its change: each kept answer is dropped by the change the bus
 // carries, before the next request; a second API process on the same bus and database sees a change made through
 // the first; and a kept answer never reaches a caller the policy refuses. Runs on PGlite, and on PostgreSQL with
-// TEST_DATABASE_URL. Each read is made twice, through Fastify (inject) and over HTTP, where the read lane
-// (platform/read-lane.ts) answers it: both must agree, and a 200 must be the lane's.
+// TEST_DATABASE_URL. Each read is made twice, first over HTTP, where the read lane (platform/read-lane.ts) answers
+// it, then through Fastify (inject): both must agree, and a 200 must be the lane's.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,24 +39,34 @@ afterAll(async () => {
   await t?.close();
 });
 
-const headersOf = async (userId: string) => ({ authorization: `Bearer ${await t.tokenFor(userId)}` });
+/** A user's bearer header, its token already verified by both processes (so the lane takes its reads). */
+async function headersOf(userId: string) {
+  const headers = { authorization: `Bearer ${await t.tokenFor(userId)}` };
+  for (const app of [t.app, second])
+    expect((await app.inject({ method: 'GET', url: '/api/user/current', headers })).statusCode).toBe(200);
+  return headers;
+}
 
-/** A read through Fastify, then the same over HTTP: the lane answers it (a 200) or leaves it to Fastify. */
+/**
+ * A read over HTTP, where the read lane answers it (a 200 must be the lane's), then the same through Fastify (inject):
+ * both must agree. The lane reads first, so each change is shown to reach the lane's next request.
+ */
 async function get(app: FastifyInstance, url: string, headers: Record<string, string>) {
-  const res = await app.inject({ method: 'GET', url, headers });
-  const read = { status: res.statusCode, data: res.statusCode === 200 ? res.json().data : undefined };
   const lane = app.readLane!.counts.answered;
   const { port } = app.server.address() as AddressInfo;
   const http = await fetch(`http://127.0.0.1:${port}${url}`, { headers });
   const body: unknown = await http.json();
-  expect({
+  const read = {
     status: http.status,
     data: http.status === 200 ? (body as { data: unknown }).data : undefined,
-  }).toEqual(read);
+  };
   expect(app.readLane!.counts.answered - lane, `${url} answered by the lane`).toBe(
     read.status === 200 ? 1 : 0,
   );
-  return read;
+  const res = await app.inject({ method: 'GET', url, headers });
+  const fastify = { status: res.statusCode, data: res.statusCode === 200 ? res.json().data : undefined };
+  expect(fastify).toEqual(read);
+  return fastify;
 }
 
 /** A location as the location form sends it (location/Add, or location/Update with its id). */

@@ -46,8 +46,11 @@ declare module 'fastify' {
      * promise, which is most requests (issue 18 profile).
      */
     authenticateHook: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
-    /** The principal of a token already verified and kept (CachedVerifier.cached), without waiting; else undefined. */
-    cachedPrincipal: (token: string) => Principal | undefined;
+    /**
+     * The principal of an Authorization header whose bearer token is already verified and kept, without waiting; else
+     * undefined (keptPrincipal). The read lane (platform/read-lane.ts) answers only such callers.
+     */
+    keptPrincipal: (authorization: string | undefined) => Principal | undefined;
   }
 }
 
@@ -280,6 +283,18 @@ export function createAuthenticate(verifier: TokenVerifier) {
   };
 }
 
+/**
+ * The principal of `Authorization: Bearer <token>` when the verifier has kept that token. The usual form only: a kept
+ * token equals a verified one character for character, so it needs no parsing (the pattern's scan of ~900 characters
+ * cost as much as the lookup); any other form is verified the slow way.
+ */
+export function keptPrincipal(
+  verifier: CachedVerifier,
+  authorization: string | undefined,
+): Principal | undefined {
+  return authorization?.startsWith('Bearer ') ? verifier.cached(authorization.slice(7)) : undefined;
+}
+
 /** createAuthenticate's check as a callback hook: a token the verifier has kept is answered at once. */
 export function createAuthenticateHook(verifier: CachedVerifier) {
   return function authenticateHook(
@@ -288,14 +303,10 @@ export function createAuthenticateHook(verifier: CachedVerifier) {
     done: (err?: Error) => void,
   ): void {
     const header = request.headers.authorization;
-    // the usual form first: a token kept by the verifier equals a verified one character for character, so it needs
-    // no parsing (the pattern's scan of ~900 characters cost as much as the lookup)
-    if (header?.startsWith('Bearer ')) {
-      const known = verifier.cached(header.slice(7));
-      if (known) {
-        request.principal = known;
-        return done();
-      }
+    const known = keptPrincipal(verifier, header);
+    if (known) {
+      request.principal = known;
+      return done();
     }
     const match = header ? BEARER.exec(header) : null;
     // a hook that answers does not call done
@@ -356,7 +367,9 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('principal', null);
     app.decorate('authenticate', createAuthenticate(verifier));
     app.decorate('authenticateHook', createAuthenticateHook(verifier));
-    app.decorate('cachedPrincipal', verifier.cached);
+    app.decorate('keptPrincipal', (authorization: string | undefined) =>
+      keptPrincipal(verifier, authorization),
+    );
   },
   { name: 'allclear-auth', fastify: '5.x' },
 );

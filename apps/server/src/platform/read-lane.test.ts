@@ -82,7 +82,7 @@ describe('ReadLane on a small app', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     lane.index(app, {
       log: app.log,
-      cachedPrincipal: () => undefined,
+      keptPrincipal: () => undefined,
       faultsSet: () => false,
       dataHeaders: { 'x-frame-options': 'DENY' },
     });

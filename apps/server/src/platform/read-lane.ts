@@ -83,7 +83,7 @@ const AUTH_HOOKS = new Set(['authenticateHook', 'signedOrToken']);
 
 /** What Fastify's router keeps of a route (its context), as much as the lane reads. */
 interface RouteContext {
-  config?: { lane?: LaneTarget; url?: string };
+  config?: { lane?: LaneTarget };
   schema?: { params?: z.ZodType; querystring?: z.ZodType; headers?: unknown };
   [hook: string]: unknown;
 }
@@ -140,7 +140,7 @@ const laneRoute = (context: RouteContext): LaneRoute => ({
 /** What the lane needs of the app, read when it is ready. */
 export interface LaneApp {
   log: FastifyBaseLogger;
-  cachedPrincipal: (token: string) => Principal | undefined;
+  keptPrincipal: (authorization: string | undefined) => Principal | undefined;
   /** Whether a development fault is set (the lane declines then: the fault hook decides). */
   faultsSet: () => boolean;
   dataHeaders: Readonly<Record<string, string>>;
@@ -249,8 +249,7 @@ export class ReadLane {
     if (!route || app.faultsSet()) return false;
     let principal: Principal | null = null;
     if (route.signedIn) {
-      const header = req.headers.authorization;
-      principal = (header?.startsWith('Bearer ') && app.cachedPrincipal(header.slice(7))) || null;
+      principal = app.keptPrincipal(req.headers.authorization) ?? null;
       if (!principal) return false;
     }
     const params = parsed(route.params, found!.params);

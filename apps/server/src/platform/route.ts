@@ -102,10 +102,18 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
   };
   // Fastify validated the request against these schemas before the handler runs.
   const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  // a Prepared answer is serialised here, once, by the serialiser Fastify would use for the 200 answer
-  const serializeZod = response[200]
-    ? serializerCompiler({ schema: response[200], method: route.method, url: route.path, httpStatus: '200' })
-    : undefined;
+  // the read lane (platform/read-lane.ts) answers a GET's 200 as Fastify would (a data or json answer)
+  const inLane = route.method === 'GET' && (route.answer === 'data' || route.answer === 'json');
+  // a Prepared answer is serialised here, once, by the serialiser Fastify would use for the 200 answer; so is a lane's
+  const serializeZod =
+    response[200] && (route.answer === 'data' || inLane)
+      ? serializerCompiler({
+          schema: response[200],
+          method: route.method,
+          url: route.path,
+          httpStatus: '200',
+        })
+      : undefined;
   const preparedBody = (data: Prepared<unknown>): Buffer => {
     let body = data.bodies.get(route);
     if (!body) {
@@ -122,28 +130,24 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
     return reply.type('application/json; charset=utf-8').send(preparedBody(data));
   };
   const compiled = options.compiled && response[200] ? compileSerializer(response[200]) : undefined;
-  // the read lane (platform/read-lane.ts) sends a GET's 200 answer as Fastify would: the same serialiser
   const serialize200 = compiled ?? serializeZod ?? JSON.stringify;
-  const lane: LaneTarget | undefined =
-    route.method !== 'GET'
-      ? undefined
-      : route.answer === 'data'
-        ? {
-            handler: typed,
-            body: (answer) =>
-              answer instanceof Prepared ? preparedBody(answer) : serialize200({ data: answer }),
-          }
-        : route.answer === 'json'
-          ? {
-              handler: typed,
-              body: (answer, reply) => {
-                if (answer === reply) return undefined;
-                if (typeof answer !== 'object' || answer === null || Buffer.isBuffer(answer))
-                  throw new LaneDeclined('an answer Fastify sends unserialised');
-                return serialize200(answer);
-              },
-            }
-          : undefined;
+  const lane: LaneTarget | undefined = !inLane
+    ? undefined
+    : route.answer === 'data'
+      ? {
+          handler: typed,
+          body: (answer) =>
+            answer instanceof Prepared ? preparedBody(answer) : serialize200({ data: answer }),
+        }
+      : {
+          handler: typed,
+          body: (answer, reply) => {
+            if (answer === reply) return undefined;
+            if (typeof answer !== 'object' || answer === null || Buffer.isBuffer(answer))
+              throw new LaneDeclined('an answer Fastify sends unserialised');
+            return serialize200(answer);
+          },
+        };
   app.route({
     method: route.method,
     url: urlUnder(app.prefix, fill(route.path, fixed, encodeURIComponent)),
