@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     '/healthz',
     {
       schema: { hide: true },
-      config: { dataAnswer: true, lane: { handler: healthz, body: () => healthyBody } },
+      config: { dataAnswer: true, lane: { handler: healthz, body: () => healthyBody, fixed: healthyBody } },
     },
     healthz,
   );

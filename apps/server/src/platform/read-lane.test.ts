@@ -79,6 +79,21 @@ describe('ReadLane on a small app', () => {
     route('/hosted', 'hosted', { constraints: { host: 'example.org' } });
     route('/read', 'read-elsewhere', { constraints: { host: 'example.org' } });
     route('/:id', 'by-id');
+    // an answer that never changes, as /healthz's: its handler runs only in Fastify
+    const fixedRuns = { count: 0 };
+    const fixedHandler = async () => {
+      fixedRuns.count++;
+      return { status: 'ok' };
+    };
+    app.route({
+      method: 'GET',
+      url: '/fixed',
+      onRequest: [setDataHeaders],
+      config: {
+        lane: { handler: fixedHandler, body: (value) => JSON.stringify(value), fixed: '{"status":"ok"}' },
+      },
+      handler: fixedHandler,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     lane.index(app, {
       log: app.log,
@@ -87,7 +102,7 @@ describe('ReadLane on a small app', () => {
       dataHeaders: { 'x-frame-options': 'DENY' },
     });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    return { app, lane, base };
+    return { app, lane, base, fixedRuns };
   }
 
   it('answers the reads it knows and leaves the others to Fastify, each by the route Fastify finds', async () => {
@@ -115,6 +130,34 @@ describe('ReadLane on a small app', () => {
       expect(await get('/hosted')).toMatchObject({ status: 200, body: { name: 'by-id' }, inLane: false });
       lane.close();
       expect(await get('/7')).toMatchObject({ body: { name: 'by-id' }, inLane: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sends a fixed answer without running its handler, with the headers and body Fastify's would have", async () => {
+    const { app, lane, base, fixedRuns } = await smallApp();
+    try {
+      const get = async (path: string) => {
+        const before = lane.counts.answered;
+        const res = await fetch(`${base}${path}`);
+        const headers = Object.fromEntries([...res.headers].filter(([name]) => name !== 'date'));
+        return { status: res.status, headers, body: await res.text(), inLane: lane.counts.answered > before };
+      };
+      const inLane = await get('/fixed');
+      // the router's case and trailing slash, as Fastify's
+      expect(await get('/FIXED/')).toEqual(inLane);
+      expect(inLane).toMatchObject({ status: 200, body: '{"status":"ok"}', inLane: true });
+      expect(fixedRuns.count).toBe(0);
+      lane.close();
+      const inFastify = await get('/fixed');
+      expect(fixedRuns.count).toBe(1);
+      expect(inFastify).toEqual({ ...inLane, inLane: false });
+      expect(inFastify.headers).toMatchObject({
+        'x-frame-options': 'DENY',
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': '15',
+      });
     } finally {
       await app.close();
     }

@@ -16,7 +16,8 @@
 //   answers the error in its usual shape. Only a GET's handler runs here, and a read may be run twice.
 // The lane knows a route's hooks by name, from the route's own context (the hooks Fastify runs for it): a route with
 // any other hook (the /dev service's loopback check, a scope's own hook) is never answered here, and the routes left
-// out are logged at start. READ_LANE=off sends every request through Fastify.
+// out are logged at start. An answer that never changes (/healthz's) is written from headers and bytes made at start,
+// without running its handler. READ_LANE=off sends every request through Fastify.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
@@ -44,6 +45,11 @@ export interface LaneTarget {
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** The body of the handler's answer; undefined when the handler sent its answer through the reply. */
   body: (answer: unknown, reply: unknown) => string | Buffer | undefined;
+  /**
+   * The body of an answer that never changes (/healthz's): the lane sends it, with its headers written out once at
+   * start, without running the handler; the handler still answers the requests that go through Fastify.
+   */
+  fixed?: string;
 }
 
 declare module 'fastify' {
@@ -90,6 +96,8 @@ interface RouteContext {
 
 interface LaneRoute {
   target: LaneTarget;
+  /** A fixed answer's headers (as the flat list `writeHead` takes) and body, made once. */
+  fixed?: { headers: readonly string[]; body: Buffer };
   /** A caller is required (the route runs a bearer-token check). */
   signedIn: boolean;
   params?: z.ZodType;
@@ -130,12 +138,19 @@ export function refusal(context: RouteContext): string | undefined {
   return undefined;
 }
 
-const laneRoute = (context: RouteContext): LaneRoute => ({
-  target: context.config!.lane!,
-  signedIn: ((context.onRequest as unknown[] | null) ?? []).some((fn) => AUTH_HOOKS.has(hookName(fn))),
-  params: context.schema?.params,
-  query: context.schema?.querystring,
-});
+function laneRoute(context: RouteContext, dataHeaders: DataHeaders): LaneRoute {
+  const target = context.config!.lane!;
+  const fixed = target.fixed === undefined ? undefined : Buffer.from(target.fixed);
+  return {
+    target,
+    fixed: fixed && { headers: dataHeaders.with(JSON_TYPE, fixed.length), body: fixed },
+    signedIn: ((context.onRequest as unknown[] | null) ?? []).some((fn) => AUTH_HOOKS.has(hookName(fn))),
+    params: context.schema?.params,
+    query: context.schema?.querystring,
+  };
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What the lane needs of the app, read when it is ready. */
 export interface LaneApp {
@@ -200,6 +215,7 @@ export class ReadLane {
     this.#router = FindMyWay(ROUTER_OPTIONS);
     this.#routes.clear();
     this.leftOut = [];
+    const dataHeaders = (this.#dataHeaders = dataHeadersOf(lane.dataHeaders));
     try {
       const byPath = new Map<string, CapturedRoute[]>();
       for (const route of routes)
@@ -211,7 +227,7 @@ export class ReadLane {
         const constrained = others.length > 0 || Object.keys(opts?.constraints ?? {}).length > 0;
         this.#router.on('GET', path, () => undefined, constrained ? CONSTRAINED : store);
         const why = constrained ? 'route constraints' : refusal(store);
-        if (why === undefined) this.#routes.set(store, laneRoute(store));
+        if (why === undefined) this.#routes.set(store, laneRoute(store, dataHeaders));
         else if (store.config?.lane) this.leftOut.push({ url: path, reason: why });
       }
     } catch (err) {
@@ -220,7 +236,6 @@ export class ReadLane {
       lane.log.warn({ err }, 'read lane: the routes could not be read; every request goes through Fastify');
     }
     this.#app = lane;
-    this.#dataHeaders = { byName: lane.dataHeaders, list: Object.entries(lane.dataHeaders).flat() };
     lane.log.info(
       { answered: this.#routes.size, leftOut: this.leftOut },
       'read lane: quick reads answered beside the request pipeline',
@@ -255,9 +270,15 @@ export class ReadLane {
     const params = parsed(route.params, found!.params);
     const query = parsed(route.query, found!.searchParams);
     if (params === REFUSED || query === REFUSED) return false;
+    const started = performance.now();
+    if (route.fixed) {
+      res.writeHead(200, route.fixed.headers as string[]);
+      res.end(route.fixed.body);
+      this.#answered(started, () => new LaneRequest(req, params, query, principal, ++this.#ids, app.log));
+      return true;
+    }
     const request = new LaneRequest(req, params, query, principal, ++this.#ids, app.log);
     const reply = new LaneReply(res, this.#dataHeaders!);
-    const started = performance.now();
     // then, not an async function awaiting the handler: one promise a request fewer
     let answer: Promise<unknown>;
     try {
@@ -285,20 +306,27 @@ export class ReadLane {
       if (!reply.sent) {
         const body = route.target.body(answer, reply);
         if (body === undefined) throw new LaneDeclined('the handler sent no answer');
-        reply.answer(body, 'application/json; charset=utf-8');
+        reply.answer(body, JSON_TYPE);
       }
     } catch {
       return this.#toFastify(request, reply, fastify);
     }
+    this.#answered(started, () => request);
+  }
+
+  /** Counts an answer and writes its log line as `logAnswered` would (the request made only when it is written). */
+  #answered(started: number, request: () => LaneRequest): void {
     this.counts.answered++;
     const responseTime = performance.now() - started;
     const level = answeredLevel('GET', 200, responseTime);
     // the app's level, not the request's: reading the request's logger would make it
-    if (level === 'info' || logsDebug(this.#app!.log.level))
-      request.log[level](
-        { req: { method: 'GET', url: request.url }, res: { statusCode: 200 }, responseTime },
+    if (level === 'info' || logsDebug(this.#app!.log.level)) {
+      const { url, log } = request();
+      log[level](
+        { req: { method: 'GET', url }, res: { statusCode: 200 }, responseTime },
         'request completed',
       );
+    }
   }
 
   /** An error, or something only Fastify has: Fastify runs the request from the start. */
@@ -411,6 +439,17 @@ type HeaderValue = string | number | string[];
 interface DataHeaders {
   byName: Readonly<Record<string, string>>;
   list: readonly string[];
+  /** The whole list of an answer with no headers of the handler's own, in Fastify's order. */
+  with: (contentType: string, length: number) => string[];
+}
+
+function dataHeadersOf(byName: Readonly<Record<string, string>>): DataHeaders {
+  const list = Object.entries(byName).flat();
+  return {
+    byName,
+    list,
+    with: (contentType, length) => [...list, 'content-type', contentType, 'content-length', String(length)],
+  };
 }
 
 /** The reply a handler gets in the lane: headers, a content type and a 200 body; the rest of Fastify's declines. */
@@ -474,7 +513,7 @@ class LaneReply {
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     let headers: HeaderValue[];
     if (!own) {
-      headers = [...this.dataHeaders.list, 'content-type', defaultType, 'content-length', String(length)];
+      headers = this.dataHeaders.with(defaultType, length);
     } else {
       headers = [];
       const { list } = this.dataHeaders;
