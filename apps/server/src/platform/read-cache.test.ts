@@ -126,6 +126,74 @@ describe('ReadCache', () => {
     expect(await t.cache.get('k', 60_000, [], t.load('v'))).toBe('v');
   });
 
+  it('serves an entry in the last quarter of its life and reads it again beside it, once', async () => {
+    const t = setup();
+    await t.cache.get('k', 10_000, [], t.load('a'));
+    const gate = deferred<string>();
+    let refreshes = 0;
+    const refresh = () => {
+      refreshes++;
+      return gate.promise;
+    };
+    t.advance(7_499);
+    expect(await t.cache.get('k', 10_000, [], refresh)).toBe('a');
+    expect(refreshes).toBe(0);
+    t.advance(1);
+    // answered before the refresh is done, and the requests behind it do not start another
+    expect(await t.cache.get('k', 10_000, [], refresh)).toBe('a');
+    expect(await t.cache.get('k', 10_000, [], refresh)).toBe('a');
+    expect(refreshes).toBe(1);
+    gate.resolve('b');
+    await gate.promise;
+    expect(await t.cache.get('k', 10_000, [], t.load('c'))).toBe('b');
+    // the refreshed entry's life counts from when its read began
+    t.advance(7_499);
+    expect(await t.cache.get('k', 10_000, [], refresh)).toBe('b');
+    expect(refreshes).toBe(1);
+    t.advance(1);
+    expect(await t.cache.get('k', 10_000, [], refresh)).toBe('b');
+    expect(refreshes).toBe(2);
+  });
+
+  it('keeps an entry whose refresh failed until its end, and waits at its end for a refresh not done', async () => {
+    const t = setup();
+    await t.cache.get('k', 10_000, [], t.load('a'));
+    t.advance(8_000);
+    const failing = async (): Promise<string> => {
+      throw new Error('database away');
+    };
+    expect(await t.cache.get('k', 10_000, [], failing)).toBe('a');
+    const throwing = (): Promise<string> => {
+      throw new Error('not even a promise');
+    };
+    expect(await t.cache.get('k', 10_000, [], throwing)).toBe('a');
+    await Promise.resolve();
+    t.advance(1_000);
+    const gate = deferred<string>();
+    expect(await t.cache.get('k', 10_000, [], () => gate.promise)).toBe('a');
+    t.advance(1_000);
+    // expired: the refresh under way is waited for, never the old value
+    let answered: string | undefined;
+    const late = t.cache.get('k', 10_000, [], t.load('e')).then((v) => (answered = v));
+    await Promise.resolve();
+    expect(answered).toBeUndefined();
+    gate.resolve('c');
+    await late;
+    expect(answered).toBe('c');
+  });
+
+  it('does not keep a refresh that straddles a drop of its tag', async () => {
+    const t = setup();
+    await t.cache.get('k', 10_000, ['customer:1'], t.load('a'));
+    t.advance(8_000);
+    const gate = deferred<string>();
+    expect(await t.cache.get('k', 10_000, ['customer:1'], () => gate.promise)).toBe('a');
+    t.cache.drop('customer:1');
+    gate.resolve('b');
+    await gate.promise;
+    expect(await t.cache.get('k', 10_000, ['customer:1'], t.load('c'))).toBe('c');
+  });
+
   it('drops the oldest entry past its size, and clear() forgets everything', async () => {
     const t = setup(2);
     await t.cache.get('a', 60_000, ['x'], t.load('a'));

@@ -6,12 +6,15 @@
 // A location's zones come from that event when one has arrived (the engine's own state, ahead of its write-behind
 // rows), else from the database. Rows read from the database are read again after DATABASE_ROWS_TTL_MS (the delay
 // poll): a row written behind, or re-applied from the strike journal at the engine's start, publishes no event. A read
-// that straddles an event for its location is answered but not kept. The countdowns are computed from these states
-// at each request's time, so nothing here ages.
+// that straddles an event for its location is answered but not kept. Rows asked for in the last quarter of their
+// DATABASE_ROWS_TTL_MS are served and read again beside (refresh ahead, as the read cache does): the requests of a
+// location no longer wait, every 10 s, for its rows behind the engine's transactions. The countdowns are computed
+// from these states at each request's time, so nothing here ages.
 import type { Database } from '../../../db/client.ts';
 import { loadZoneStates } from '../../../engine/lightning/lightning.repository.ts';
 import type { ZoneStateView } from '../../../engine/lightning/queries.ts';
 import type { Bus, LightningChanged } from '../../../platform/bus.ts';
+import { REFRESH_AHEAD_AFTER } from '../../../platform/read-cache.ts';
 
 /** Rows read from the database are read again after this long, ms: the spec's delay poll (spec 01 §9). */
 export const DATABASE_ROWS_TTL_MS = 10_000;
@@ -43,9 +46,12 @@ export class ZoneStateMirror {
   private readonly offs: (() => void)[];
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     bus: Bus,
     private readonly realNow: () => number = () => performance.now(),
+    /** Reads a location's stored rows (tests count them). */
+    private readonly readRows: (locationId: number) => Promise<ZoneStateView[]> = (locationId) =>
+      loadZoneStates(db, [locationId]),
   ) {
     this.offs = [
       bus.subscribe('lightning-changed', (e) => this.applied(e.locationId, zonesOfEvent(e))),
@@ -58,27 +64,35 @@ export class ZoneStateMirror {
   /** A location's zones 1..4 as the engine last said (or as stored); empty for a location without any. */
   zones(locationId: number): Promise<readonly ZoneStateView[]> | readonly ZoneStateView[] {
     const mirrored = this.locations.get(locationId);
-    if (mirrored && (mirrored.fromEngine || this.realNow() - mirrored.readAt < DATABASE_ROWS_TTL_MS))
+    if (mirrored?.fromEngine) return mirrored.zones;
+    const age = mirrored && this.realNow() - mirrored.readAt;
+    if (mirrored && age! < DATABASE_ROWS_TTL_MS) {
+      // a failed refresh leaves the rows until their end; the request after it reads them again
+      if (age! >= DATABASE_ROWS_TTL_MS * REFRESH_AHEAD_AFTER && !this.reading.has(locationId))
+        this.read(locationId).catch(() => undefined);
       return mirrored.zones;
-    let pending = this.reading.get(locationId);
-    if (!pending) {
-      const seen = this.events.get(locationId) ?? 0;
-      const readAt = this.realNow();
-      pending = loadZoneStates(this.db, [locationId]).then(
-        (rows) => {
-          this.reading.delete(locationId);
-          const zones = rows.sort((a, b) => a.zone - b.zone);
-          if ((this.events.get(locationId) ?? 0) === seen)
-            this.locations.set(locationId, { zones, fromEngine: false, readAt });
-          return this.locations.get(locationId)?.zones ?? zones;
-        },
-        (err: unknown) => {
-          this.reading.delete(locationId);
-          throw err;
-        },
-      );
-      this.reading.set(locationId, pending);
     }
+    return this.reading.get(locationId) ?? this.read(locationId);
+  }
+
+  /** Reads a location's rows (one read at a time, which requests join); kept unless an event for it came meanwhile. */
+  private read(locationId: number): Promise<readonly ZoneStateView[]> {
+    const seen = this.events.get(locationId) ?? 0;
+    const readAt = this.realNow();
+    const pending: Promise<readonly ZoneStateView[]> = this.readRows(locationId).then(
+      (rows) => {
+        if (this.reading.get(locationId) === pending) this.reading.delete(locationId);
+        const zones = rows.sort((a, b) => a.zone - b.zone);
+        if ((this.events.get(locationId) ?? 0) === seen)
+          this.locations.set(locationId, { zones, fromEngine: false, readAt });
+        return this.locations.get(locationId)?.zones ?? zones;
+      },
+      (err: unknown) => {
+        if (this.reading.get(locationId) === pending) this.reading.delete(locationId);
+        throw err;
+      },
+    );
+    this.reading.set(locationId, pending);
     return pending;
   }
 
