@@ -40,12 +40,18 @@ function setup() {
   return { mirror, bus, reads, advance: (ms: number) => (now += ms) };
 }
 
+/** A mirror whose location 1 has been read once (the rows given), at time 0. */
+async function setupRead(rows: ZoneStateView[]) {
+  const t = setup();
+  const first = t.mirror.zones(1);
+  t.reads[0]!.resolve(rows);
+  expect(await first).toEqual(rows);
+  return t;
+}
+
 describe('ZoneStateMirror', () => {
   it('serves stored rows in the last quarter of their life and reads them again beside, once', async () => {
-    const t = setup();
-    const first = t.mirror.zones(1);
-    t.reads[0]!.resolve([zone(1, 10)]);
-    expect(await first).toEqual([zone(1, 10)]);
+    const t = await setupRead([zone(1, 10)]);
     t.advance(DATABASE_ROWS_TTL_MS * 0.75 - 1);
     expect(t.mirror.zones(1)).toEqual([zone(1, 10)]);
     expect(t.reads).toHaveLength(1);
@@ -61,10 +67,7 @@ describe('ZoneStateMirror', () => {
   });
 
   it('waits at the end of the rows for a read not done, and keeps them when a read beside fails', async () => {
-    const t = setup();
-    const first = t.mirror.zones(1);
-    t.reads[0]!.resolve([zone(1, 10)]);
-    await first;
+    const t = await setupRead([zone(1, 10)]);
     t.advance(DATABASE_ROWS_TTL_MS * 0.8);
     expect(t.mirror.zones(1)).toEqual([zone(1, 10)]);
     t.reads[1]!.reject(new Error('database away'));
@@ -81,10 +84,7 @@ describe('ZoneStateMirror', () => {
   });
 
   it("does not keep a read beside that straddles the engine's event, and serves the event's zones", async () => {
-    const t = setup();
-    const first = t.mirror.zones(1);
-    t.reads[0]!.resolve([zone(1, 10)]);
-    await first;
+    const t = await setupRead([zone(1, 10)]);
     t.advance(DATABASE_ROWS_TTL_MS * 0.9);
     t.mirror.zones(1);
     expect(t.reads).toHaveLength(2);
