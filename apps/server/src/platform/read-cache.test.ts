@@ -187,7 +187,13 @@ describe('ReadCache', () => {
     await t.cache.get('k', 10_000, ['customer:1'], t.load('a'));
     t.advance(8_000);
     const gate = deferred<string>();
-    expect(await t.cache.get('k', 10_000, ['customer:1'], () => gate.promise)).toBe('a');
+    let refreshes = 0;
+    const refresh = () => {
+      refreshes++;
+      return gate.promise;
+    };
+    expect(await t.cache.get('k', 10_000, ['customer:1'], refresh)).toBe('a');
+    expect(refreshes).toBe(1);
     t.cache.drop('customer:1');
     gate.resolve('b');
     await gate.promise;

@@ -65,10 +65,10 @@ export class ZoneStateMirror {
   zones(locationId: number): Promise<readonly ZoneStateView[]> | readonly ZoneStateView[] {
     const mirrored = this.locations.get(locationId);
     if (mirrored?.fromEngine) return mirrored.zones;
-    const age = mirrored && this.realNow() - mirrored.readAt;
-    if (mirrored && age! < DATABASE_ROWS_TTL_MS) {
+    const age = mirrored ? this.realNow() - mirrored.readAt : Infinity;
+    if (mirrored && age < DATABASE_ROWS_TTL_MS) {
       // a failed refresh leaves the rows until their end; the request after it reads them again
-      if (age! >= DATABASE_ROWS_TTL_MS * REFRESH_AHEAD_AFTER && !this.reading.has(locationId))
+      if (age >= DATABASE_ROWS_TTL_MS * REFRESH_AHEAD_AFTER && !this.reading.has(locationId))
         this.read(locationId).catch(() => undefined);
       return mirrored.zones;
     }
