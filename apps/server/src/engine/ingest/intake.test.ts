@@ -162,6 +162,8 @@ describe('intake: the database away', () => {
       oldestReceivedAt: new Date('2026-07-01T17:00:01Z'),
     });
     expect(intake.horizon()).toBe(3);
+    // every batch so far was refused: all of them are the backlog, applied oldest first
+    await refusedAfterTakes(db);
 
     db.down = false;
     await intake.idle();
