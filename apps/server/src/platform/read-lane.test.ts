@@ -2,7 +2,9 @@
 // hook it knows and does itself; anything else, however named, keeps the route in Fastify's pipeline.
 import type { AddressInfo } from 'node:net';
 import Fastify, { type onRequestHookHandler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ReadLane, refusal, type LaneTarget } from './read-lane.ts';
 
 const target: LaneTarget = { handler: async () => ({}), body: () => '{}' };
@@ -94,6 +96,28 @@ describe('ReadLane on a small app', () => {
       },
       handler: fixedHandler,
     });
+    // a query its schema parses (counted), whose handler may try to change it in place
+    const parses = { count: 0 };
+    const countedQuery = z
+      .object({ n: z.coerce.number().int(), tags: z.array(z.string()).optional() })
+      .transform((q) => {
+        parses.count++;
+        return q;
+      });
+    const changing = async (request: { query: unknown }) => {
+      const query = request.query as { n: number };
+      if (query.n < 0) query.n = 0;
+      return { n: query.n };
+    };
+    app.setValidatorCompiler(validatorCompiler);
+    app.route({
+      method: 'GET',
+      url: '/counted',
+      schema: { querystring: countedQuery },
+      onRequest: [setDataHeaders],
+      config: { lane: { handler: changing, body: (value) => JSON.stringify(value) } },
+      handler: changing,
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     lane.index(app, {
       log: app.log,
@@ -102,7 +126,7 @@ describe('ReadLane on a small app', () => {
       dataHeaders: { 'x-frame-options': 'DENY' },
     });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    return { app, lane, base, fixedRuns };
+    return { app, lane, base, fixedRuns, parses };
   }
 
   it('answers the reads it knows and leaves the others to Fastify, each by the route Fastify finds', async () => {
@@ -158,6 +182,46 @@ describe('ReadLane on a small app', () => {
         'content-type': 'application/json; charset=utf-8',
         'content-length': '15',
       });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('parses a URL once: its route, params and query are kept, frozen, for the next requests of the same URL', async () => {
+    const { app, lane, base, parses } = await smallApp();
+    try {
+      const get = async (path: string) => {
+        const before = { ...lane.counts };
+        const res = await fetch(`${base}${path}`);
+        const inLane = lane.counts.answered > before.answered && lane.counts.declined === before.declined;
+        return { status: res.status, body: (await res.json()) as unknown, inLane };
+      };
+      for (let i = 0; i < 3; i++)
+        expect(await get('/counted?n=4&tags=a&tags=b')).toEqual({
+          status: 200,
+          body: { n: 4 },
+          inLane: true,
+        });
+      expect(parses.count).toBe(1);
+      expect(await get('/counted?n=5')).toEqual({ status: 200, body: { n: 5 }, inLane: true });
+      expect(parses.count).toBe(2);
+      // a handler that changes its query in place cannot change the kept one: the lane declines, Fastify answers
+      // from its own parse, and the next request of the URL finds the query as parsed
+      expect(await get('/counted?n=-3')).toEqual({ status: 200, body: { n: 0 }, inLane: false });
+      expect(await get('/counted?n=-3')).toEqual({ status: 200, body: { n: 0 }, inLane: false });
+      expect(parses.count).toBe(5);
+      // a refused query is kept as refused: Fastify answers its 400 each time
+      expect((await get('/counted?n=x')).status).toBe(400);
+      expect((await get('/counted?n=x')).status).toBe(400);
+      // indexing again forgets every URL
+      lane.index(app, {
+        log: app.log,
+        keptPrincipal: () => undefined,
+        faultsSet: () => false,
+        dataHeaders: {},
+      });
+      expect(await get('/counted?n=4&tags=a&tags=b')).toMatchObject({ body: { n: 4 }, inLane: true });
+      expect(parses.count).toBe(6);
     } finally {
       await app.close();
     }

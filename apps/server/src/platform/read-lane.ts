@@ -180,6 +180,8 @@ export class ReadLane {
   #closing = false;
   #ids = 0;
   #capture: ((route: CapturedRoute) => void) | undefined;
+  /** What each URL asked lately finds (the router and two schema parses cost about a tenth of a quick read). */
+  readonly #byUrl = new Map<string, Found | typeof NOT_HERE>();
 
   /** Fastify's router options: ROUTER_OPTIONS, and a pretty-print hook through which `index` reads each route. */
   readonly routerOptions = {
@@ -214,6 +216,7 @@ export class ReadLane {
     }
     this.#router = FindMyWay(ROUTER_OPTIONS);
     this.#routes.clear();
+    this.#byUrl.clear();
     this.leftOut = [];
     const dataHeaders = (this.#dataHeaders = dataHeadersOf(lane.dataHeaders));
     try {
@@ -254,22 +257,23 @@ export class ReadLane {
   take(req: IncomingMessage, res: ServerResponse, fastify: FastifyHandler): boolean {
     const app = this.#app;
     if (req.method !== 'GET' || !app || this.#closing) return false;
-    let found;
-    try {
-      found = this.#router.find('GET', req.url ?? '/');
-    } catch {
-      return false;
+    const url = req.url ?? '/';
+    let found = this.#byUrl.get(url);
+    if (found === undefined) {
+      found = this.#find(url);
+      // what a URL finds depends on the URL alone: kept, unless its parsed params or query could be changed in place
+      if (found === NOT_HERE || found.kept) {
+        if (this.#byUrl.size >= KEPT_URLS) this.#byUrl.clear();
+        this.#byUrl.set(url, found);
+      }
     }
-    const route = found && this.#routes.get(found.store as object);
-    if (!route || app.faultsSet()) return false;
+    if (found === NOT_HERE || app.faultsSet()) return false;
+    const { route, params, query } = found;
     let principal: Principal | null = null;
     if (route.signedIn) {
       principal = app.keptPrincipal(req.headers.authorization) ?? null;
       if (!principal) return false;
     }
-    const params = parsed(route.params, found!.params);
-    const query = parsed(route.query, found!.searchParams);
-    if (params === REFUSED || query === REFUSED) return false;
     const started = performance.now();
     if (route.fixed) {
       res.writeHead(200, route.fixed.headers as string[]);
@@ -312,6 +316,23 @@ export class ReadLane {
       return this.#toFastify(request, reply, fastify);
     }
     this.#answered(started, () => request);
+  }
+
+  /** The lane's route of a URL and its params and query as the route's schemas parse them, or NOT_HERE. */
+  #find(url: string): Found | typeof NOT_HERE {
+    let found;
+    try {
+      found = this.#router.find('GET', url);
+    } catch {
+      return NOT_HERE;
+    }
+    const route = found ? this.#routes.get(found.store as object) : undefined;
+    if (!found || !route) return NOT_HERE;
+    const params = parsed(route.params, found.params);
+    const query = parsed(route.query, found.searchParams);
+    if (params === REFUSED || query === REFUSED) return NOT_HERE;
+    const kept = freezePlain(params) && freezePlain(query);
+    return { route, params, query, kept };
   }
 
   /** Counts an answer and writes its log line as `logAnswered` would (the request made only when it is written). */
@@ -366,6 +387,35 @@ function prettyMeta(route: { store: RouteContext } | undefined): Record<string, 
 }
 
 const REFUSED = Symbol('refused');
+/** A URL the lane does not answer whatever the request: no route of its, or params or a query the schemas refuse. */
+const NOT_HERE = Symbol('not here');
+/** URLs whose lookup is kept; past it the lookups start afresh (a crawler's many URLs cost one lookup each). */
+const KEPT_URLS = 4096;
+
+/** A URL's lane route, with its parsed params and query (frozen when kept, as every request of the URL shares them). */
+interface Found {
+  route: LaneRoute;
+  params: unknown;
+  query: unknown;
+  kept: boolean;
+}
+
+/**
+ * Freezes a parsed params or query object whose values are primitives or arrays of them (the route table's), and says
+ * so; anything else (a date, a nested object) may be changed by a handler, so it is not shared between requests.
+ */
+function freezePlain(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  // a plain object: made by a literal (Object.prototype, of whichever realm made it) or with no prototype
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (proto !== null && Object.getPrototypeOf(proto) !== null) return false;
+  const primitive = (x: unknown) => x === null || typeof x !== 'object';
+  const values = Object.values(value);
+  if (!values.every((v) => primitive(v) || (Array.isArray(v) && v.every(primitive)))) return false;
+  for (const v of values) if (Array.isArray(v)) Object.freeze(v);
+  Object.freeze(value);
+  return true;
+}
 
 /** The value as the route's schema parses it (Fastify's validator for zod does the same), or REFUSED. */
 function parsed(schema: z.ZodType | undefined, value: unknown): unknown {
