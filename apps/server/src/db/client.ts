@@ -1,6 +1,7 @@
 // Opens the database: PGlite (embedded PostgreSQL; on disk or in memory) by default, PostgreSQL
 // (node-postgres pool) when a URL is given. One schema and one set of migrations serve both.
 import { mkdir } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -51,11 +52,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
  */
 const IN_MEMORY_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
+/**
+ * PGlite runs each query on the event loop and resolves it in a microtask, so a chain of awaited queries (the policy
+ * cycle's steps, a transaction's statements) never yields: every request waits for the whole chain. The policy cycle
+ * held every read, cached ones included, for 100 to 500 ms at each minute under the read bench's load (issue 18).
+ * After each query (every statement of `query`, `exec` and `transaction` passes through `_runExclusiveQuery`), its
+ * caller goes on at the next turn of the loop, once what is waiting (requests, timers) has run. The query mutex is
+ * released first, so the next query is not held. PostgreSQL's client yields by itself: its answers come from a socket.
+ */
+export function yieldAfterEachQuery(client: PGlite): void {
+  const runExclusiveQuery = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = async <T>(query: () => Promise<T>): Promise<T> => {
+    try {
+      return await runExclusiveQuery(query);
+    } finally {
+      await nextTurn();
+    }
+  };
+}
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir
     ? await PGlite.create(dataDir)
     : await PGlite.create({ startParams: [...IN_MEMORY_START_PARAMS] });
+  yieldAfterEachQuery(client);
   const db = drizzlePglite({ client, schema, casing: CASING });
   return {
     db: db as unknown as Database,
