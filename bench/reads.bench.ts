@@ -129,9 +129,8 @@ done = function(summary, latency, requests)
   io.write(string.format("ALLCLEAR %d %d %d %d %d %d\\n", latency:percentile(50), latency:percentile(99),
     latency.max, summary.requests, summary.duration, e.connect + e.read + e.write + e.status + e.timeout))
   local q = {}
-  for i = 0, 89 do q[#q + 1] = latency:percentile(i) end
-  for i = 900, 989 do q[#q + 1] = latency:percentile(i / 10) end
-  for i = 9900, 10000 do q[#q + 1] = latency:percentile(i / 100) end
+  -- wrk's percentile(100) is 0: the 100th is the maximum
+  for i, p in ipairs({${QUANTILE_GRID.join(',')}}) do q[i] = p < 100 and latency:percentile(p) or latency.max end
   io.write("ALLCLEARQ " .. table.concat(q, " ") .. "\\n")
 end
 `,
@@ -148,8 +147,8 @@ end
       if (!line) return reject(new Error(`wrk printed no summary:\n${out}`));
       const [p50, p99, max, n, durationUs, errors] = line.slice(1).map(Number) as number[];
       const quantiles = /ALLCLEARQ ([\d. ]+)/
-        .exec(out)?.[1]!
-        .trim()
+        .exec(out)?.[1]
+        ?.trim()
         .split(' ')
         .map((us) => Number(us) / 1000);
       resolvePromise({

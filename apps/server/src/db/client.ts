@@ -54,8 +54,9 @@ const IN_MEMORY_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams,
 
 /**
  * PGlite runs each query on the event loop and resolves it in a microtask, so a chain of awaited queries (the policy
- * cycle's steps, a transaction's statements) never yields: every request waits for the whole chain. The policy cycle
- * held every read, cached ones included, for 100 to 500 ms at each minute under the read bench's load (issue 18).
+ * cycle's steps, a transaction's statements) never yields: every request waits for the whole chain. Under the read
+ * bench's load the policy cycle held every read, cached ones included, up to 128 ms at each minute, and slowed them
+ * for half a second (issue 18).
  * After each query (every statement of `query`, `exec` and `transaction` passes through `_runExclusiveQuery`), its
  * caller goes on at the next turn of the loop, once what is waiting (requests, timers) has run. The query mutex is
  * released first, so the next query is not held. PostgreSQL's client yields by itself: its answers come from a socket.
