@@ -4,6 +4,7 @@
 // TEST_DATABASE_URL names a server).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { turnsWhile } from '../../test/turns.ts';
 import { openDatabase } from './client.ts';
 
 describe('openDatabase in memory', () => {
@@ -19,36 +20,31 @@ describe('openDatabase in memory', () => {
     }
   });
 
-  it('lets what waits on the event loop run after each query, in a chain of queries and inside a transaction', async () => {
+  it('lets the event loop turn after each query: a chain of queries, a transaction, a failed query', async () => {
     const handle = await openDatabase({});
     try {
-      // what a request's I/O or a timer would be: work queued for the next turn of the loop
-      const turns: string[] = [];
-      const queue = (name: string) => setImmediate(() => turns.push(name));
-      queue('before the first query');
-      await handle.query('SELECT 1');
-      turns.push('after the first query');
-      queue('before the second query');
-      await handle.exec('SELECT 2');
-      turns.push('after the second query');
-      await handle.db.transaction(async (tx) => {
-        queue('inside the transaction');
-        await tx.execute(sql`SELECT 3`);
-        turns.push('after its statement');
+      // without the turn, a chain of PGlite's queries resolves in microtasks: the loop turns 0 times
+      const chain = await turnsWhile(async () => {
+        for (let i = 0; i < 5; i++) await handle.query('SELECT 1');
+        await handle.exec('SELECT 2');
       });
-      // without the turn, a chain of PGlite's queries resolves in microtasks and the queued work waits for all of it
-      expect(turns).toEqual([
-        'before the first query',
-        'after the first query',
-        'before the second query',
-        'after the second query',
-        'inside the transaction',
-        'after its statement',
-      ]);
-      // a failed query lets the loop turn too, and the next query is not held
-      queue('before a failing query');
-      await expect(handle.query('SELECT * FROM no_such_table')).rejects.toThrow(/no_such_table/);
-      expect(turns.at(-1)).toBe('before a failing query');
+      expect(chain.turns).toBeGreaterThanOrEqual(6);
+      // BEGIN, the statement and COMMIT
+      const transaction = await turnsWhile(() =>
+        handle.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 3`);
+        }),
+      );
+      expect(transaction.turns).toBeGreaterThanOrEqual(3);
+      const failed = await turnsWhile(() =>
+        handle.query('SELECT * FROM no_such_table').then(
+          () => 'answered',
+          (err: Error) => err.message,
+        ),
+      );
+      expect(failed.result).toMatch(/no_such_table/);
+      expect(failed.turns).toBeGreaterThanOrEqual(1);
+      // the next query is not held
       expect(await handle.query('SELECT 4 AS four')).toEqual([{ four: 4 }]);
     } finally {
       await handle.close();

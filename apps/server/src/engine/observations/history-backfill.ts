@@ -6,7 +6,6 @@
 // Simulator mode only: the simulated world is deterministic for past times, so a backfilled point is the value
 // the ingest would have recorded then. Real sources (stations, METAR, the forecast model) cannot be asked for
 // the past this way, so with them the timeline starts when the ingest does.
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import {
@@ -73,8 +72,6 @@ export function createHistoryBackfill(
       const slots = missingSlots(now, firstPoints.get(location.id)?.getTime() ?? null);
       await repo.insert(slots.map((t) => simulatedPoint(location, t)));
       added += slots.length;
-      // each location on its own turn: on PGlite the awaited inserts alone would never yield the event loop
-      await nextTurn();
     }
     // the API's kept timelines are read again
     if (added > 0) ctx.bus?.publish('observations-changed', { at: new Date(now) });
@@ -89,8 +86,8 @@ export function createHistoryBackfill(
     // a day after the start of the two years: the backfill's oldest day, which it writes last
     const historyBefore = new Date(now.getTime() - (BACKFILL_DAILY_DAYS - 1) * DAY_MS);
     const stations = await readings.stationsWithoutHistory(historyBefore);
+    // each station's statements let the event loop turn (yieldAfterEachQuery): requests are answered between them
     for (const s of stations) {
-      await nextTurn();
       await readings.insertRollups(simulatedStationHistory(weather.simulator.world.seed, s, now));
     }
     if (stations.length > 0) ctx.bus?.publish('observations-changed', { at: now });

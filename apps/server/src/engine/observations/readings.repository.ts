@@ -5,7 +5,6 @@
 // late reading updates that neighbour and its buckets too. Recomputing a touched bucket (at most 15 raw rows, 4 or
 // 96 quarter hours) rather than adding to it keeps a corrected reading exact: minima and maxima cannot be taken
 // back. The same statements rebuild any range set-based (the demo backfill, the benchmark).
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -215,9 +214,9 @@ export class ReadingsRepository {
 
   /**
    * Writes rollups a backfill computed, leaving any bucket already written (by the live ingest) as it is: a
-   * statement per `BACKFILL_CHUNK_ROWS` rows, each on its own turn of the event loop. On the embedded PGlite a query
-   * runs on the event loop and resolves in a microtask, so the one transaction this was held every request, the
-   * sign-in page's included, for 6 s at a fresh demo start (30 s on a slow machine: a journey's sign-in timed out).
+   * statement per `BACKFILL_CHUNK_ROWS` rows, not one transaction: each statement lets the event loop turn
+   * (`yieldAfterEachQuery`, db/client.ts), where the one transaction this was held every request, the sign-in page's
+   * included, for 6 s at a fresh demo start on PGlite (30 s on a slow machine: a journey's sign-in timed out).
    * The days go in last, the oldest last, so a backfill cut short leaves its station without its oldest day, and
    * `stationsWithoutHistory` gives it to the next start again.
    */
@@ -234,7 +233,6 @@ export class ReadingsRepository {
     ];
     for (const insert of inserts) {
       await insert().onConflictDoNothing();
-      await nextTurn();
     }
   }
 
