@@ -96,6 +96,17 @@ async function addLocation(headers: Record<string, string>, label: string, radiu
   return res.json().data.location.id;
 }
 
+/** Edits a location through the API (location/Update), which tells the bus. */
+async function updateLocation(headers: Record<string, string>, id: number, label: string, radius1: number) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/location/Update',
+    headers,
+    payload: { ...locationBody(label, radius1), id },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 describe('a location edited', () => {
   it('is served edited by the next request, to this process and to another one on the same bus', async () => {
     const owner = t.a.customerUser.id;
@@ -111,13 +122,7 @@ describe('a location edited', () => {
     const zonesBefore = await get(second, `/api/Lightning/Location/${venue.id}`, headers);
     expect(zonesBefore.data.zones[0].radius).not.toBe(3);
 
-    const update = await t.app.inject({
-      method: 'POST',
-      url: '/api/location/Update',
-      headers,
-      payload: { ...locationBody('After', 3), id: venue.id },
-    });
-    expect(update.statusCode, update.body).toBe(200);
+    await updateLocation(headers, venue.id, 'After', 3);
 
     expect(await labelIn(t.app)).toBe('After');
     expect(await labelIn(second)).toBe('After');
@@ -202,6 +207,85 @@ describe('a strike', () => {
     const later = await zone1();
     expect(later.checkedAt).not.toBe(first.checkedAt);
     expect(later.zones[0]!.remainingSeconds).toBeLessThan(first.zones[0]!.remainingSeconds);
+  });
+});
+
+/**
+ * A GET handed straight to the app's read lane, with a stand-in request and response, as its server hands it: whether
+ * it was answered before `take` returned (the request awaited nothing), whether it went to Fastify, and its data.
+ */
+function takeAtOnce(app: FastifyInstance, url: string, headers: Record<string, string>) {
+  let body: Buffer | undefined;
+  let toFastify = false;
+  let done!: () => void;
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const req = { method: 'GET', url, headers };
+  const res = {
+    headersSent: false,
+    writeHead(status: number) {
+      expect(status).toBe(200);
+      this.headersSent = true;
+    },
+    end(bytes: Buffer) {
+      body = bytes;
+      done();
+    },
+  };
+  const fastify = () => {
+    toFastify = true;
+    done();
+  };
+  expect(app.readLane!.take(req as never, res as never, fastify)).toBe(true);
+  return {
+    atOnce: body !== undefined,
+    toFastify: () => toFastify,
+    data: ended.then(() => (body ? JSON.parse(body.toString()).data : undefined)),
+  };
+}
+
+describe('a lightning poll with every input in memory', () => {
+  it('is answered before the lane returns, and after a strike or an edit from what was read again', async () => {
+    const headers = await headersOf(t.a.customerUser.id);
+    const venue = { id: await addLocation(headers, 'At once'), latitude: 32.7357, longitude: -97.1081 };
+    const status = `/api/Lightning/Location/${venue.id}`;
+    const delay = `/api/location/Delay/${venue.id}`;
+    // the first reads fill the caches; the next polls await nothing, and answer what Fastify answers
+    for (const path of [status, delay]) {
+      const read = await get(t.app, path, headers);
+      const kept = takeAtOnce(t.app, path, headers);
+      expect(kept.atOnce, path).toBe(true);
+      expect(await kept.data).toEqual(read.data);
+    }
+
+    await engine.ingest([strikeAt(venue, 5, t.clock.now())]);
+    await new Promise((r) => setImmediate(r));
+    // the strikes near it were dropped by the strike: read again, then kept
+    const struck = takeAtOnce(t.app, status, headers);
+    expect(struck.atOnce).toBe(false);
+    expect((await struck.data).inDelay).toBe(true);
+    const next = takeAtOnce(t.app, status, headers);
+    expect(next.atOnce).toBe(true);
+    expect((await next.data).nearestStrike.distanceMiles).toBeCloseTo(5, 1);
+    // the delay's zones are the engine's event's, in memory: at once, and counting from the strike
+    const counting = takeAtOnce(t.app, delay, headers);
+    expect(counting.atOnce).toBe(true);
+    expect((await counting.data).item1).toBe('00:30:00');
+
+    await updateLocation(headers, venue.id, 'At once', 3);
+    // the edit dropped the location: read again, with its new zone
+    const edited = takeAtOnce(t.app, status, headers);
+    expect(edited.atOnce).toBe(false);
+    expect((await edited.data).zones[0].radius).toBe(3);
+
+    // another customer's admin: refused by Fastify (404), though every input is kept
+    const stranger = await headersOf(t.b.admin.id);
+    expect(takeAtOnce(t.app, status, headers).atOnce).toBe(true);
+    for (const path of [status, delay]) {
+      const refused = takeAtOnce(t.app, path, stranger);
+      expect(refused.atOnce).toBe(false);
+      expect(refused.toFastify()).toBe(true);
+      expect((await get(t.app, path, stranger)).status).toBe(404);
+    }
   });
 });
 

@@ -155,6 +155,38 @@ describe('ReadCache', () => {
     expect(refreshes).toBe(2);
   });
 
+  it('peeks at what get would serve, at once: undefined when not kept, late or dropped, and refreshes ahead as get does', async () => {
+    const t = setup();
+    // not kept: nothing is read (the caller reads through get)
+    expect(t.cache.peek('k', 10_000, ['tag'], t.load('a'))).toBeUndefined();
+    expect(t.loads()).toBe(0);
+    await t.cache.get('k', 10_000, ['tag'], t.load('a'));
+    expect(t.cache.peek('k', 10_000, ['tag'], t.load('b'))).toBe('a');
+    // in the last quarter of its life: served, and read again beside it, once
+    t.advance(7_500);
+    const gate = deferred<string>();
+    let refreshes = 0;
+    const refresh = () => {
+      refreshes++;
+      return gate.promise;
+    };
+    expect(t.cache.peek('k', 10_000, ['tag'], refresh)).toBe('a');
+    expect(t.cache.peek('k', 10_000, ['tag'], refresh)).toBe('a');
+    expect(refreshes).toBe(1);
+    gate.resolve('b');
+    await gate.promise;
+    await Promise.resolve();
+    expect(t.cache.peek('k', 10_000, ['tag'], t.load('c'))).toBe('b');
+    // dropped by its change: not served
+    t.cache.drop('tag');
+    expect(t.cache.peek('k', 10_000, ['tag'], t.load('c'))).toBeUndefined();
+    // past its time to live: not served
+    await t.cache.get('k', 10_000, ['tag'], t.load('d'));
+    t.advance(10_000);
+    expect(t.cache.peek('k', 10_000, ['tag'], t.load('e'))).toBeUndefined();
+    expect(await t.cache.get('k', 10_000, ['tag'], t.load('e'))).toBe('e');
+  });
+
   it('keeps an entry whose refresh failed until its end, and waits at its end for a refresh not done', async () => {
     const t = setup();
     await t.cache.get('k', 10_000, [], t.load('a'));

@@ -57,21 +57,36 @@ export class ReadCache {
 
   /** The value kept for `key`, or what `load` reads (kept for `ttlMs` unless one of its tags is dropped first). */
   get<T>(key: string, ttlMs: number, tags: Tags<T>, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key);
-    if (entry) {
-      const now = this.now();
-      // a clock set back (tests) makes an entry as stale as a late one
-      if (now < entry.expiresAt && now >= entry.loadedAt) {
-        // a failed refresh keeps the entry until its end; the request that finds it expired loads again
-        if (now >= entry.refreshAt && !this.loading.has(key))
-          this.load(key, ttlMs, tags, load).catch(() => undefined);
-        return Promise.resolve(entry.value as T);
-      }
-      this.remove(key);
-    }
+    const entry = this.served(key, ttlMs, tags, load);
+    if (entry) return Promise.resolve(entry.value as T);
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     return this.load(key, ttlMs, tags, load);
+  }
+
+  /**
+   * The value kept for `key` now, as `get` would serve it (and read again beside it in the last quarter of its life),
+   * or undefined when it is not kept: for a request that answers at once when all it needs is in memory. A kept
+   * undefined reads as not kept (`get` then serves it).
+   */
+  peek<T>(key: string, ttlMs: number, tags: Tags<T>, load: () => Promise<T>): T | undefined {
+    return this.served(key, ttlMs, tags, load)?.value as T | undefined;
+  }
+
+  /** The entry of `key` if it may be served now (a late one is forgotten); a refresh started when it is due. */
+  private served<T>(key: string, ttlMs: number, tags: Tags<T>, load: () => Promise<T>): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    const now = this.now();
+    // a clock set back (tests) makes an entry as stale as a late one
+    if (now < entry.expiresAt && now >= entry.loadedAt) {
+      // a failed refresh keeps the entry until its end; the request that finds it expired loads again
+      if (now >= entry.refreshAt && !this.loading.has(key))
+        this.load(key, ttlMs, tags, load).catch(() => undefined);
+      return entry;
+    }
+    this.remove(key);
+    return undefined;
   }
 
   /** Reads `key` (one load at a time, which requests join) and keeps it unless one of its tags is dropped meanwhile. */

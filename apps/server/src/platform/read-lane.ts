@@ -42,7 +42,8 @@ export class LaneDeclined extends Error {
 
 /** How the lane calls a route's handler and turns its answer into the 200 body Fastify would send. */
 export interface LaneTarget {
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** The route's handler: a promise of its answer, or the answer itself when it had it at once. */
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
   /** The body of the handler's answer; undefined when the handler sent its answer through the reply. */
   body: (answer: unknown, reply: unknown) => string | Buffer | undefined;
   /**
@@ -284,17 +285,20 @@ export class ReadLane {
     const request = new LaneRequest(req, params, query, principal, ++this.#ids, app.log);
     const reply = new LaneReply(res, this.#dataHeaders!);
     // then, not an async function awaiting the handler: one promise a request fewer
-    let answer: Promise<unknown>;
+    let answer: unknown;
     try {
       answer = route.target.handler(request as unknown as FastifyRequest, reply as unknown as FastifyReply);
     } catch {
       this.#toFastify(request, reply, fastify);
       return true;
     }
-    answer.then(
-      (value) => this.#send(route, request, reply, value, started, fastify),
-      () => this.#toFastify(request, reply, fastify),
-    );
+    // a handler that had everything in memory answered at once (LightningService.statusNow): sent now
+    if (!(answer instanceof Promise)) this.#send(route, request, reply, answer, started, fastify);
+    else
+      answer.then(
+        (value) => this.#send(route, request, reply, value, started, fastify),
+        () => this.#toFastify(request, reply, fastify),
+      );
     return true;
   }
 

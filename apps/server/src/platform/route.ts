@@ -41,7 +41,7 @@ export type RouteAnswer<R> = R extends { answer: 'data'; response: infer S exten
 export type RouteHandler<R, F = object> = (
   request: RouteRequest<R, F>,
   reply: FastifyReply,
-) => Promise<RouteAnswer<R>>;
+) => Promise<RouteAnswer<R>> | RouteAnswer<R>;
 
 export interface RegisterOptions<F> {
   /** Path params fixed by this registration (see FixedParams). */
@@ -101,7 +101,7 @@ export function register<const R extends AnyRoute, const F extends FixedParams<R
     response,
   };
   // Fastify validated the request against these schemas before the handler runs.
-  const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const typed = handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> | unknown;
   // the read lane (platform/read-lane.ts) answers a GET's 200 as Fastify would (a data or json answer)
   const inLane = route.method === 'GET' && (route.answer === 'data' || route.answer === 'json');
   // a Prepared answer is serialised here, once, by the serialiser Fastify would use for the 200 answer; so is a lane's

@@ -28,12 +28,23 @@ export class LocationAccess {
    * policy decides on every request; only the row is kept (shared by every caller: treat it as read-only).
    */
   async visible(p: Principal, id: number): Promise<VisibleLocation> {
-    const row = await this.cache.get(
+    return authorize(p, locationPolicy, 'view', await this.cache.get(...this.row(id)), 'Location');
+  }
+
+  /** As `visible`, at once when the row is kept (a 404 or 403 thrown as `visible` rejects); undefined when it is not. */
+  visibleNow(p: Principal, id: number): VisibleLocation | undefined {
+    const row = this.cache.peek(...this.row(id));
+    return row === undefined ? undefined : authorize(p, locationPolicy, 'view', row, 'Location');
+  }
+
+  /** The read cache's key, time to live, tags and load of a location's row. */
+  private row(id: number) {
+    return [
       `location:${id}`,
       READ_TTL_MS,
-      (r) => (r ? [readTags.location(id), readTags.customer(r.customerId)] : [readTags.location(id)]),
+      (r: LocationWithOwnerGroup | undefined) =>
+        r ? [readTags.location(id), readTags.customer(r.customerId)] : [readTags.location(id)],
       () => this.repo.locationWithOwnerGroup(id),
-    );
-    return authorize(p, locationPolicy, 'view', row, 'Location');
+    ] as const;
   }
 }

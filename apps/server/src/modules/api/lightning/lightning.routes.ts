@@ -17,13 +17,16 @@ export const lightningRoutes: FastifyPluginAsync<
   app.addHook('onClose', async () => zoneStates.close());
   const service = new LightningService(new LightningRepository(db.db), db.db, clock, reads, zoneStates);
 
-  register(app, routes.lightningDelay, {}, async (request) =>
-    service.delay(principalOf(request), request.params.id),
-  );
+  // at once when every input is in memory, as most polls find them (the request awaits nothing), else read
+  register(app, routes.lightningDelay, {}, (request) => {
+    const p = principalOf(request);
+    return service.delayNow(p, request.params.id) ?? service.delay(p, request.params.id);
+  });
   // one prepared answer per location and second (LightningService.status)
-  register(app, routes.lightningStatus, {}, async (request) =>
-    service.status(principalOf(request), request.params.id),
-  );
+  register(app, routes.lightningStatus, {}, (request) => {
+    const p = principalOf(request);
+    return service.statusNow(p, request.params.id) ?? service.status(p, request.params.id);
+  });
   register(app, routes.lightningThreatCounts, {}, async (request) =>
     service.threatCounts(principalOf(request)),
   );

@@ -38,6 +38,8 @@ const NO_STRIKES: StrikeFromLocation[] = [];
 /** Locations whose last status answer is kept for the rest of its second; past it they start afresh. */
 const STATUS_ANSWERS_KEPT = 10_000;
 
+type ZonesInForce = ReturnType<typeof zonesInForce>;
+
 export class LightningService {
   private readonly delayAnswers = new Map<string, Prepared<TLightningDelay>>();
   private readonly statusAnswers = new SecondAnswers<number, Prepared<TLightningLocationStatus>>(
@@ -55,18 +57,26 @@ export class LightningService {
   /** A location the caller may see (the location policy's 'view'; 404 otherwise) with its zones in force. */
   private async inForce(p: Principal, id: number) {
     const location = await this.reads.locations.visible(p, id);
-    const policies = await this.policiesOf(location.customerId);
+    const policies = await this.reads.cache.get(...this.policiesOf(location.customerId));
     return { location, policies, zones: zonesInForce(location, policies) };
   }
 
-  /** A customer's LR1..LR4 policies, kept until its policies (or anything of it) change. */
-  private policiesOf(customerId: number): Promise<LightningPolicy[]> {
-    return this.reads.cache.get(
+  /** As `inForce`, at once when the location and its customer's policies are kept; undefined when one must be read. */
+  private inForceNow(p: Principal, id: number) {
+    const location = this.reads.locations.visibleNow(p, id);
+    const policies = location && this.reads.cache.peek(...this.policiesOf(location.customerId));
+    return policies && { location: location!, policies, zones: zonesInForce(location!, policies) };
+  }
+
+  /** A customer's LR1..LR4 policies, kept until its policies (or anything of it) change: the read cache's arguments. */
+  private policiesOf(customerId: number) {
+    return [
       `lightningPolicies:${customerId}`,
       READ_TTL_MS,
       [readTags.customer(customerId)],
-      async () => (await loadLightningPolicies(this.db, [customerId])).get(customerId) ?? [],
-    );
+      async (): Promise<LightningPolicy[]> =>
+        (await loadLightningPolicies(this.db, [customerId])).get(customerId) ?? [],
+    ] as const;
   }
 
   /**
@@ -76,7 +86,17 @@ export class LightningService {
    */
   async delay(p: Principal, id: number): Promise<Prepared<TLightningDelay>> {
     const { location, zones } = await this.inForce(p, id);
-    const states = await this.zoneStates.zones(location.id);
+    return this.delayOf(zones, await this.zoneStates.zones(location.id));
+  }
+
+  /** As `delay`, at once when every input is in memory (a refusal thrown); undefined when one must be read. */
+  delayNow(p: Principal, id: number): Prepared<TLightningDelay> | undefined {
+    const inForce = this.inForceNow(p, id);
+    const states = inForce && this.zoneStates.zones(inForce.location.id);
+    return states && !(states instanceof Promise) ? this.delayOf(inForce.zones, states) : undefined;
+  }
+
+  private delayOf(zones: ZonesInForce, states: readonly ZoneStateView[]): Prepared<TLightningDelay> {
     const last = [1, 2, 3, 4].map((zone, i) => {
       if (zones.radii[i]! <= 0) return null;
       return states.find((s) => s.zone === zone)?.lastStrikeAt?.getTime() ?? null;
@@ -94,24 +114,19 @@ export class LightningService {
   /**
    * The counted strikes near a location within its outermost zone since its all-clear span began, nearest first
    * (strikesByDistance): read and sorted once per change of its zones (a strike in reach changes them), at most once a
-   * delay poll; each request takes the first one inside its own window.
+   * delay poll; each request takes the first one inside its own window. The read cache's arguments.
    */
-  private strikesNear(
-    location: VisibleLocation,
-    radiusMiles: number,
-    allClearMinutes: number,
-  ): Promise<StrikeFromLocation[]> {
-    if (radiusMiles <= 0) return Promise.resolve(NO_STRIKES);
-    return this.reads.cache.get(
+  private strikesNear(location: VisibleLocation, radiusMiles: number, allClearMinutes: number) {
+    return [
       `strikesNear:${location.id}:${radiusMiles}:${allClearMinutes}`,
       DATABASE_ROWS_TTL_MS,
       [readTags.lightning(location.id), readTags.customer(location.customerId)],
-      async () => {
+      async (): Promise<StrikeFromLocation[]> => {
         const from = new Date(this.clock.now().getTime() - allClearMinutes * 60_000);
         const candidates = await strikesNear(this.db, location, radiusMiles, from);
         return strikesByDistance(location, radiusMiles, candidates);
       },
-    );
+    ] as const;
   }
 
   /**
@@ -122,10 +137,43 @@ export class LightningService {
    */
   async status(p: Principal, id: number): Promise<Prepared<TLightningLocationStatus>> {
     const { location, policies, zones } = await this.inForce(p, id);
+    const radius = outermostRadius(zones.radii);
     const [states, near] = await Promise.all([
       this.zoneStates.zones(location.id),
-      this.strikesNear(location, outermostRadius(zones.radii), zones.allClearMinutes),
+      radius > 0
+        ? this.reads.cache.get(...this.strikesNear(location, radius, zones.allClearMinutes))
+        : NO_STRIKES,
     ]);
+    return this.statusOf(id, location, policies, zones, states, near);
+  }
+
+  /**
+   * As `status`, at once when every input is in memory (a refusal thrown), as most polls find them: the request awaits
+   * nothing. Undefined when one must be read.
+   */
+  statusNow(p: Principal, id: number): Prepared<TLightningLocationStatus> | undefined {
+    const inForce = this.inForceNow(p, id);
+    if (!inForce) return undefined;
+    const { location, policies, zones } = inForce;
+    const states = this.zoneStates.zones(location.id);
+    if (states instanceof Promise) return undefined;
+    const radius = outermostRadius(zones.radii);
+    const near =
+      radius > 0
+        ? this.reads.cache.peek(...this.strikesNear(location, radius, zones.allClearMinutes))
+        : NO_STRIKES;
+    return near && this.statusOf(id, location, policies, zones, states, near);
+  }
+
+  /** The status answer from its inputs: the one kept for the location in this second if made from the same ones. */
+  private statusOf(
+    id: number,
+    location: VisibleLocation,
+    policies: LightningPolicy[],
+    zones: ZonesInForce,
+    states: readonly ZoneStateView[],
+    near: readonly StrikeFromLocation[],
+  ): Prepared<TLightningLocationStatus> {
     const now = this.clock.now();
     return this.statusAnswers.get(
       location.id,
@@ -138,7 +186,7 @@ export class LightningService {
   private statusAt(
     id: number,
     location: VisibleLocation,
-    zones: ReturnType<typeof zonesInForce>,
+    zones: ZonesInForce,
     states: readonly ZoneStateView[],
     near: readonly StrikeFromLocation[],
     now: Date,
