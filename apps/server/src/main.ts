@@ -19,8 +19,11 @@ import { createIngestBoard } from './platform/ingest-status.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 import { hasErrorCode } from './platform/cause-chain.ts';
 import { rideOutLostDatabase, UNREACHABLE_CODES } from './platform/lost-database.ts';
+import { keepTickShape } from './platform/tick-shape.ts';
 
 async function main(): Promise<void> {
+  // before anything else: every request's ticks then share one shape (platform/tick-shape.ts)
+  await keepTickShape();
   let config;
   try {
     config = loadConfig(process.env);
