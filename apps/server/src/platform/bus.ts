@@ -22,7 +22,8 @@ export interface BusEvents {
   /** Observations were recorded (an ingest cycle, a station's report, history backfilled), committed (issue 18). */
   'observations-changed': { at: Date };
   /** Policy warnings or NWS advisories were raised, updated or ended (a policy cycle), committed (issue 18). */
-  'warnings-changed': { at: Date };
+  /** The policy cycle wrote policy warnings (started, updated, ended), or applied an NWS advisory anew, or both. */
+  'warnings-changed': { at: Date; policyWarnings: boolean; advisories: boolean };
   /** A customer's proactive forecasts were written or removed, committed (issue 18). */
   'proactive-forecasts-changed': { customerId: number };
 }

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AlertEvent, EngineContext } from '../contracts.ts';
 import { createPolicyEngine } from './policy-engine.ts';
+import { createLocalBus, type BusEvents } from '../../platform/bus.ts';
 
 let t: TestApp;
 const events: AlertEvent[] = [];
@@ -379,5 +380,65 @@ describe('NWS alerts', () => {
     expect(nws.every((e) => e.notificationType === 11)).toBe(true);
     expect(nws.some((e) => e.locationId === outside.id)).toBe(false);
     expect(nws[0]!.subject).toContain('Severe Thunderstorm Warning');
+  });
+});
+
+describe("what a cycle tells the bus ('warnings-changed', which the API's kept answers are dropped by)", () => {
+  it('says what it wrote: nothing on a quiet minute, the policy warnings while one is in force, an advisory applied anew', async () => {
+    const bus = createLocalBus();
+    const told: BusEvents['warnings-changed'][] = [];
+    bus.subscribe('warnings-changed', (e) => void told.push(e));
+    let alerts: WeatherAlert[] = [];
+    const source: AlertSource = {
+      async activeAlerts() {
+        return alerts;
+      },
+      async alertsForPoint() {
+        return alerts;
+      },
+    };
+    const weather = { ...t.weather, providers: { ...t.weather.providers, alerts: source } };
+    const engine = createPolicyEngine({ ...context({ weather }), bus });
+    await buildPolicy(t.db.db, { customerId: t.a.customer.id, shortName: 'WIND', threshold: 20 });
+    const cycle = async (mph: number) => {
+      await setConditions(t.a.location.id, { windSpeedMs: mphToMs(mph) });
+      told.length = 0;
+      await engine.runCycle();
+      return told.map(({ policyWarnings, advisories }) => ({ policyWarnings, advisories }));
+    };
+
+    // under the threshold, no warning: nothing written, nothing told
+    expect(await cycle(10)).toEqual([]);
+    // a warning starts, then is updated each minute while in force
+    expect(await cycle(25)).toEqual([{ policyWarnings: true, advisories: false }]);
+    t.clock.advance(MIN);
+    expect(await cycle(25)).toEqual([{ policyWarnings: true, advisories: false }]);
+
+    await t.db.db.delete(policyWarnings);
+    const now = t.clock.now();
+    alerts = [
+      {
+        id: 'urn:test:alert:told',
+        event: 'Flood Warning',
+        kind: 'flood',
+        headline: 'Flood Warning',
+        description: 'Rising water.',
+        instruction: null,
+        severity: 'Moderate',
+        polygon: null,
+        onset: now,
+        expires: new Date(now.getTime() + 60 * MIN),
+        ends: null,
+        areaDesc: 'Tarrant, TX',
+        zones: ['TXC439'],
+        source: 'test',
+        issuedAt: now,
+      },
+    ];
+    // an advisory applied anew: told; the same one a minute later writes nothing
+    t.clock.advance(MIN);
+    expect(await cycle(10)).toEqual([{ policyWarnings: false, advisories: true }]);
+    t.clock.advance(MIN);
+    expect(await cycle(10)).toEqual([]);
   });
 });

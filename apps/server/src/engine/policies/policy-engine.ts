@@ -62,7 +62,9 @@ export function createPolicyEngine(
   const repo = new PolicyRepository(ctx.db.db);
   const db = ctx.db.db;
 
-  async function evaluatePolicies(now: Date): Promise<void> {
+  /** Evaluates every location's governing policies; true when it wrote a warning (started, updated or ended). */
+  async function evaluatePolicies(now: Date): Promise<boolean> {
+    let wrote = false;
     const nowMs = now.getTime();
     const [policyRows, actions, conditions, warnings] = await Promise.all([
       repo.listPolicies(),
@@ -97,6 +99,7 @@ export function createPolicyEngine(
           nowMs,
         );
         if (!warning && !next) continue;
+        wrote = true;
         await applyStep(
           c,
           policy,
@@ -112,8 +115,10 @@ export function createPolicyEngine(
     }
     // Warnings whose policy no longer exists (or whose location lost its conditions) end without an alert.
     for (const w of orphanedWarnings(active.values(), governing, byLocation)) {
+      wrote = true;
       await repo.updateWarning(db, w.id, { endedAt: now, lastUpdateAt: now });
     }
+    return wrote;
   }
 
   async function applyStep(
@@ -213,9 +218,11 @@ export function createPolicyEngine(
     });
   }
 
-  async function applyNwsAlerts(now: Date): Promise<void> {
+  /** Applies the NWS alerts in force to the locations they cover; true when one was applied anew. */
+  async function applyNwsAlerts(now: Date): Promise<boolean> {
+    let applied = false;
     const alerts = await ctx.weather.providers.alerts.activeAlerts(now);
-    if (alerts.length === 0) return;
+    if (alerts.length === 0) return applied;
     const withoutPolygon = alerts.some((a) => !a.polygon);
     for (const location of await repo.listLocations()) {
       const applying: WeatherAlert[] = polygonAlertsAt(alerts, location);
@@ -241,19 +248,24 @@ export function createPolicyEngine(
             firstSeen: now,
           });
           if (!isNew) return;
+          applied = true;
           await ctx.enqueueAlert(tx, nwsAlertEvent(location, a, now));
           await repo.markNwsNotified(tx, a.id, location.id);
         });
       }
     }
+    return applied;
   }
 
   async function runCycle(): Promise<void> {
     const now = ctx.clock.now();
-    await evaluatePolicies(now);
-    await applyNwsAlerts(now);
-    // the API's kept warnings and advisories are read again
-    ctx.bus?.publish('warnings-changed', { at: now });
+    const policyWarnings = await evaluatePolicies(now);
+    const advisories = await applyNwsAlerts(now);
+    // the API reads again what the cycle wrote, and only that: a minute that changed nothing (most, without a
+    // warning in force) drops nothing, and one that updated a warning leaves the advisories kept (issue 18: every
+    // request for them waited for their read after each minute's drop)
+    if (policyWarnings || advisories)
+      ctx.bus?.publish('warnings-changed', { at: now, policyWarnings, advisories });
   }
 
   const ticker = createClockTicker(ctx.clock, POLICY_CYCLE_MS, runCycle, (err) =>

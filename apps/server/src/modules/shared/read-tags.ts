@@ -10,8 +10,10 @@ export const readTags = {
   user: (userId: string) => `user:${userId}`,
   /** Current conditions, station readings and observation history. */
   observations: 'observations',
-  /** Active policy warnings and NWS advisories. */
+  /** Active policy warnings. */
   warnings: 'warnings',
+  /** The NWS advisories applied to locations. */
+  advisories: 'advisories',
   /** What was read of a location's lightning (the strikes near it): dropped by the engine's 'lightning-changed'. */
   lightning: (locationId: number) => `lightning:${locationId}`,
   /** A customer's proactive forecasts. */

@@ -33,7 +33,10 @@ export function createApiReads(db: Database, bus: Bus, clock: Clock): ApiReads &
     bus.subscribe('policies-changed', customerChanged),
     bus.subscribe('lightning-changed', (e) => cache.drop(readTags.lightning(e.locationId))),
     bus.subscribe('observations-changed', () => cache.drop(readTags.observations)),
-    bus.subscribe('warnings-changed', () => cache.drop(readTags.warnings)),
+    bus.subscribe('warnings-changed', (e) => {
+      if (e.policyWarnings) cache.drop(readTags.warnings);
+      if (e.advisories) cache.drop(readTags.advisories);
+    }),
     bus.subscribe('proactive-forecasts-changed', (e) =>
       cache.drop(readTags.proactiveForecasts(e.customerId)),
     ),

@@ -31,7 +31,7 @@ export class AdvisoryService {
 
   /** What an answer about the location's advisories was read from (the policy engine applies them). */
   private tags(location: VisibleLocation): string[] {
-    return [readTags.warnings, readTags.customer(location.customerId)];
+    return [readTags.advisories, readTags.customer(location.customerId)];
   }
 
   /** `GET Advisory/{id}`: identifier and event of each advisory in force. */
