@@ -21,8 +21,10 @@ export interface BusEvents {
   'notification-sent': NotificationSent;
   /** Observations were recorded (an ingest cycle, a station's report, history backfilled), committed (issue 18). */
   'observations-changed': { at: Date };
-  /** Policy warnings or NWS advisories were raised, updated or ended (a policy cycle), committed (issue 18). */
-  /** The policy cycle wrote policy warnings (started, updated, ended), or applied an NWS advisory anew, or both. */
+  /**
+   * A policy cycle wrote policy warnings (started, updated, ended), applied an NWS advisory anew, or both, committed;
+   * not published when it wrote neither (issue 18).
+   */
   'warnings-changed': { at: Date; policyWarnings: boolean; advisories: boolean };
   /** A customer's proactive forecasts were written or removed, committed (issue 18). */
   'proactive-forecasts-changed': { customerId: number };

@@ -220,9 +220,9 @@ export function createPolicyEngine(
 
   /** Applies the NWS alerts in force to the locations they cover; true when one was applied anew. */
   async function applyNwsAlerts(now: Date): Promise<boolean> {
-    let applied = false;
     const alerts = await ctx.weather.providers.alerts.activeAlerts(now);
-    if (alerts.length === 0) return applied;
+    if (alerts.length === 0) return false;
+    let applied = false;
     const withoutPolygon = alerts.some((a) => !a.polygon);
     for (const location of await repo.listLocations()) {
       const applying: WeatherAlert[] = polygonAlertsAt(alerts, location);

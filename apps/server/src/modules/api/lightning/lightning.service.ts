@@ -4,7 +4,13 @@
 // mirrored in this process (zone-state-mirror.ts), the strikes near the location read once per change of its zones
 // (or per delay poll); the countdowns are computed at each request's time, to the second.
 import type { TLightningDelay, TLightningLocationStatus, TLightningThreatCounts } from '@allclear/contracts';
-import { delayItems, outermostRadius, zonesInForce, type LightningPolicy } from '@allclear/domain';
+import {
+  delayItems,
+  outermostRadius,
+  zonesInForce,
+  type LightningPolicy,
+  type ZonesInForce,
+} from '@allclear/domain';
 import type { Database } from '../../../db/client.ts';
 import { loadLightningPolicies } from '../../../engine/lightning/lightning.repository.ts';
 import {
@@ -38,8 +44,6 @@ const NO_STRIKES: StrikeFromLocation[] = [];
 /** Locations whose last status answer is kept for the rest of its second; past it they start afresh. */
 const STATUS_ANSWERS_KEPT = 10_000;
 
-type ZonesInForce = ReturnType<typeof zonesInForce>;
-
 export class LightningService {
   private readonly delayAnswers = new Map<string, Prepared<TLightningDelay>>();
   private readonly statusAnswers = new SecondAnswers<number, Prepared<TLightningLocationStatus>>(
@@ -64,8 +68,9 @@ export class LightningService {
   /** As `inForce`, at once when the location and its customer's policies are kept; undefined when one must be read. */
   private inForceNow(p: Principal, id: number) {
     const location = this.reads.locations.visibleNow(p, id);
-    const policies = location && this.reads.cache.peek(...this.policiesOf(location.customerId));
-    return policies && { location: location!, policies, zones: zonesInForce(location!, policies) };
+    if (!location) return undefined;
+    const policies = this.reads.cache.peek(...this.policiesOf(location.customerId));
+    return policies && { location, policies, zones: zonesInForce(location, policies) };
   }
 
   /** A customer's LR1..LR4 policies, kept until its policies (or anything of it) change: the read cache's arguments. */
