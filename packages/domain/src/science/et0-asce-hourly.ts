@@ -22,8 +22,8 @@ export interface Et0AsceHourlyInput {
   /** End of the hour, UTC. */
   date: Date;
   /**
-   * Cloudiness function from the last hour with the sun more than 0.3 rad above the horizon; used when
-   * this hour's sun is lower (eq. 45 note: night and low sun take the last reliable daytime value).
+   * Cloudiness function of the last hour with the sun more than 0.3 rad above the horizon throughout; used only
+   * when the sun stays below the horizon all this hour (Rso = 0), where Rs/Rso says nothing (eq. 45 note).
    * Default 0.8 when the caller has none (a partly cloudy sky; a documented assumption, not from the standard).
    */
   fcdPrevious?: number;
@@ -50,10 +50,15 @@ export interface Et0AsceHourlyResult {
   gammaKpaC: number;
   esKpa: number;
   u2Ms: number;
-  /** Cloudiness function fcd used (eq. 45); carry it forward as fcdPrevious for the next hour. */
+  /** Cloudiness function fcd used (eq. 45). */
   fcd: number;
-  /** Whether fcd was computed from this hour's Rs/Rso (sun above 0.3 rad) rather than carried in. */
+  /** Whether fcd was computed from this hour's Rs/Rso (Rso > 0) rather than carried in (fcdPrevious). */
   fcdFromThisHour: boolean;
+  /**
+   * Whether this hour's fcd is the one to carry into the coming night as fcdPrevious: the sun stayed more than
+   * 0.3 rad above the horizon for the whole hour, so Rs/Rso is a reliable measure of cloud (eq. 45 note).
+   */
+  fcdCarriesForward: boolean;
   /** Sun angle above the horizon at the middle of the hour, radians (eq. 62). */
   sunAngleRad: number;
   /** Daytime per the standard: Rn > 0 (Table 1 note). */
@@ -67,7 +72,7 @@ const SIGMA_HOUR = 2.042e-10;
 /** Table 1 constants for hourly steps: Cn, Cd by day and night, and G/Rn by day and night (eqs. 65–66). */
 const SHORT = { cn: 37, cdDay: 0.24, cdNight: 0.96, gDay: 0.1, gNight: 0.5 } as const;
 const TALL = { cn: 66, cdDay: 0.25, cdNight: 1.7, gDay: 0.04, gNight: 0.2 } as const;
-/** Lowest sun angle (rad) at which fcd is computed from Rs/Rso (eq. 45 note). */
+/** Sun angle (rad) above which Rs/Rso is reliable enough to carry fcd into the night (eq. 45 note). */
 const BETA_MIN = 0.3;
 /** fcd assumed when no earlier daytime value is available (documented assumption). */
 export const DEFAULT_FCD = 0.8;
@@ -122,21 +127,26 @@ export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | 
     ((omega2 - omega1) * Math.sin(phi) * Math.sin(solarDeclination) +
       Math.cos(phi) * Math.cos(solarDeclination) * (Math.sin(omega2) - Math.sin(omega1))); // eq. 48
   const rso = (0.75 + 2e-5 * elevationM) * ra; // eq. 47
-  const sunAngle = Math.asin(
-    clamp(
-      Math.sin(phi) * Math.sin(solarDeclination) +
-        Math.cos(phi) * Math.cos(solarDeclination) * Math.cos(omega),
-      -1,
-      1,
-    ),
-  ); // eq. 62
+  const sinSunAngle = (hourAngle: number) =>
+    Math.sin(phi) * Math.sin(solarDeclination) +
+    Math.cos(phi) * Math.cos(solarDeclination) * Math.cos(hourAngle); // eq. 62
+  const sunAngle = Math.asin(clamp(sinSunAngle(omega), -1, 1));
 
   const rs = input.solarMjM2Hour;
-  // eq. 45: fcd = 1.35 Rs/Rso − 0.35 with 0.3 ≤ Rs/Rso ≤ 1.0, only while the sun is above 0.3 rad.
-  const fcdFromThisHour = sunAngle > BETA_MIN && rso > 0;
+  // eq. 45: fcd = 1.35 Rs/Rso − 0.35 with 0.3 ≤ Rs/Rso ≤ 1.0, from the hour's own Rs/Rso whenever the sun is
+  // up for part of it (Rso > 0), low sun included: the standard's worked example (Appendix C, Greeley, 1 July
+  // 2000) does so for its 19:00 and 20:00 rows (Rs/Rso 0.51 and 1.0, sun at 0.17 and −0.01 rad mid-hour).
+  // With the sun below the horizon all hour, fcd comes from the last hour with the sun above 0.3 rad
+  // throughout (eq. 45 note). "Throughout" matters: in that example the night takes the 16:00–17:00 value
+  // (0.79), not that of 17:00–18:00, whose midpoint sun is 0.36 rad but which ends at 0.27 rad.
+  const fcdFromThisHour = rso > 0;
   const fcd = fcdFromThisHour
     ? 1.35 * clamp(rs / rso, 0.3, 1) - 0.35
     : clamp(input.fcdPrevious ?? DEFAULT_FCD, 0.05, 1);
+  // The sun is highest at solar noon and lower the further from it, so its lowest point in the hour is at
+  // one of the hour's ends (eqs. 53–54, not limited by eq. 56: that limit is for Ra only).
+  const lowestSin = Math.min(sinSunAngle(omega - Math.PI / 24), sinSunAngle(omega + Math.PI / 24));
+  const fcdCarriesForward = fcdFromThisHour && lowestSin > Math.sin(BETA_MIN);
   const rnl = SIGMA_HOUR * fcd * (0.34 - 0.14 * Math.sqrt(eaKpa)) * (tempC + 273.16) ** 4; // eq. 44
   const rn = 0.77 * rs - rnl; // eqs. 42–43, albedo 0.23
   const isDaytime = rn > 0;
@@ -165,6 +175,7 @@ export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | 
     u2Ms: u2,
     fcd,
     fcdFromThisHour,
+    fcdCarriesForward,
     sunAngleRad: sunAngle,
     isDaytime,
   };
@@ -173,17 +184,17 @@ export function et0AsceHourly(input: Et0AsceHourlyInput): Et0AsceHourlyResult | 
 export interface Et0AsceHourlySeriesOptions {
   /**
    * fcd of the last high-sun hour before the series starts (e.g. the previous day's evening). Without it, the
-   * hours before the series' first high-sun hour take that hour's fcd (the nearest reliable value), and a series
-   * with no high-sun hour at all takes DEFAULT_FCD.
+   * night hours before the series' first high-sun hour take that hour's fcd (the nearest reliable value), and a
+   * series with no high-sun hour at all takes DEFAULT_FCD.
    */
   fcdInitial?: number;
 }
 
 /**
- * Hourly reference ET for consecutive hours, in time order, applying the standard's rule for low sun (eq. 45
- * note): when the sun is 0.3 rad or less above the horizon (night, sunrise and sunset hours), fcd is the value
- * of the last hour with the sun higher than that, carried forward. Each hour's own fcdPrevious is ignored.
- * An entry is null where et0AsceHourly rejects that hour's input; such hours do not break the carry.
+ * Hourly reference ET (mm/h) for consecutive hours, in time order, applying the standard's rule for the night
+ * (eq. 45 note): an hour with the sun below the horizon throughout takes the fcd of the last hour with the sun
+ * above 0.3 rad throughout, carried forward. Each hour's own fcdPrevious is ignored. An entry is null where
+ * et0AsceHourly rejects that hour's input; such hours do not break the carry.
  */
 export function et0AsceHourlySeries(
   hours: readonly Et0AsceHourlyInput[],
@@ -194,7 +205,7 @@ export function et0AsceHourlySeries(
     // The nearest reliable value for the leading low-sun hours: the series' first high-sun hour.
     for (const hour of hours) {
       const probe = et0AsceHourly({ ...hour, fcdPrevious: undefined });
-      if (probe?.fcdFromThisHour) {
+      if (probe?.fcdCarriesForward) {
         carried = probe.fcd;
         break;
       }
@@ -202,7 +213,7 @@ export function et0AsceHourlySeries(
   }
   return hours.map((hour) => {
     const result = et0AsceHourly({ ...hour, fcdPrevious: carried });
-    if (result?.fcdFromThisHour) carried = result.fcd;
+    if (result?.fcdCarriesForward) carried = result.fcd;
     return result;
   });
 }
