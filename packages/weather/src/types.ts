@@ -113,11 +113,16 @@ export interface ObservationSource {
 
 // ───────────────────────── METAR ─────────────────────────
 
-/** A visibility as reported: `bound` is set for P6SM / M1/4SM / P2000 (more / less than value). */
+/**
+ * A visibility as reported: `bound` is set for P6SM / M1/4SM / P2000 (more / less than value), and for 9999 and
+ * CAVOK (10 km or more: more than 9999 m).
+ */
 export interface MetarVisibility {
   value: number;
   unit: string;
   bound: 'moreThan' | 'lessThan' | null;
+  /** NDV: an automatic station that cannot tell visibility by direction. Absent otherwise. */
+  noDirectionalVariation?: true;
 }
 
 /** A present or recent weather group, e.g. `-SHRA` → { intensity: '-', descriptor: 'SH', phenomena: ['RA'] }. */

@@ -193,7 +193,14 @@ function expectConditions(
   if (visibility) {
     expect(parsed.visibility, visibility).not.toBeNull();
     const metres = /^(\d{4})(NDV)?$/.exec(visibility);
-    if (metres) expect(parsed.visibility).toEqual({ value: Number(metres[1]), unit: 'm', bound: null });
+    if (metres) {
+      expect(parsed.visibility).toEqual({
+        value: Number(metres[1]),
+        unit: 'm',
+        bound: metres[1] === '9999' ? 'moreThan' : null, // 9999: 10 km or more
+        ...(metres[2] ? { noDirectionalVariation: true } : {}),
+      });
+    }
     const miles = /^(?:(\d) )?([PM])?(\d+)(?:\/(\d+))?SM$/.exec(visibility);
     if (miles) {
       const value =
@@ -202,7 +209,7 @@ function expectConditions(
       expect(parsed.visibility!.unit).toBe('SM');
     }
   } else if (texts(section, 'cavok').length > 0) {
-    expect(parsed.visibility).toEqual({ value: 9999, unit: 'm', bound: null });
+    expect(parsed.visibility).toEqual({ value: 9999, unit: 'm', bound: 'moreThan' });
   } else {
     expect(parsed.visibility).toBeNull();
   }

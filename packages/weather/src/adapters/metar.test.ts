@@ -118,7 +118,7 @@ describe('parseMetar', () => {
     expect(m.correction).toBe(true);
     expect([m.windVariableFromDeg, m.windVariableToDeg]).toEqual([150, 210]);
     expect(m.cavok).toBe(true);
-    expect(m.visibility).toEqual({ value: 9999, unit: 'm', bound: null });
+    expect(m.visibility).toEqual({ value: 9999, unit: 'm', bound: 'moreThan' }); // 10 km or more
     expect(m.recentWeather.map((w) => w.code)).toEqual(['TS', 'RA']);
     expect(m.windShear).toEqual(['27', 'ALL']);
     expect(m.trends).toEqual([expect.objectContaining({ kind: 'NOSIG', unparsed: [] })]);
@@ -164,7 +164,12 @@ describe('parseMetar', () => {
     });
     expect(parseMetar('KXYZ 201515Z 36003KT P6SM CLR 01/01 A2995')!.skyCondition).toBe('CLR');
     const ndv = parseMetar('BGSF 201450Z AUTO VRB03KT 9999NDV NCD M18/M24 Q1009')!;
-    expect(ndv.visibility).toEqual({ value: 9999, unit: 'm', bound: null });
+    expect(ndv.visibility).toEqual({
+      value: 9999,
+      unit: 'm',
+      bound: 'moreThan',
+      noDirectionalVariation: true,
+    });
     expect(ndv.skyCondition).toBe('NCD');
   });
 
@@ -215,6 +220,7 @@ const PLAUSIBLE_TOKENS = [
   'EGLL',
   '221853Z',
   '18012G22KT',
+  '26026G40',
   'VRB03KT',
   '00000KT',
   '/////KT',
@@ -227,6 +233,9 @@ const PLAUSIBLE_TOKENS = [
   '10SM',
   '1',
   '1/2SM',
+  'P1',
+  '1100w',
+  'VCMI',
   'M1/4SM',
   'P6SM',
   '10KM',

@@ -13,16 +13,18 @@ import type {
 
 const STATION = /^[A-Z][A-Z0-9]{3}$/;
 const TIME = /^(\d{2})(\d{2})(\d{2})Z$/;
-// `(E)`: an estimated wind (Central American reports).
-const WIND = /^(\d{3}|VRB)(\d{2,3})(?:G(\d{2,3}))?(KT|MPS|KMH)(?:\(E\))?$/;
+// `(E)`: an estimated wind (Central American reports). A group without a unit (`26026G40`) is taken as knots,
+// the unit of nearly every report, as the parser this one replaced did.
+const WIND = /^(\d{3}|VRB)(\d{2,3})(?:G(\d{2,3}))?(KT|MPS|KMH)?(?:\(E\))?$/;
 const WIND_MISSING = /^\/{3}(?:\d{2,3}|\/\/)(?:G\d{2,3})?(?:KT|MPS|KMH)$/;
 const WIND_VARIATION = /^(\d{3})V(\d{3})$/;
 const VIS_METRES = /^(\d{4})(NDV)?$/;
-const VIS_DIRECTIONAL = /^(\d{4})(N|NE|E|SE|S|SW|W|NW)$/;
+// Case-blind, so a lower-case direction (`1100w`) still reads as a minimum visibility.
+const VIS_DIRECTIONAL = /^(\d{4})(N|NE|E|SE|S|SW|W|NW)$/i;
 const VIS_KM = /^(\d{1,2})KM$/;
 const VIS_SM = /^([PM])?(\d{1,2})SM$/;
 const VIS_SM_FRACTION = /^([PM])?(\d)\/(\d{1,2})SM$/;
-const VIS_WHOLE = /^\d$/;
+const VIS_WHOLE = /^([PM])?(\d)$/;
 const RVR = /^R(\d{2}[LCR]?)\/([PM])?(\d{4})(?:V([PM])?(\d{4}))?(FT)?\/?([UDN])?$/;
 const RUNWAY_STATE = /^(?:R\d{2}[LCR]?\/(?:CLRD\/\/|CLRD\d{2}|[\d/]{6})|R\/SNOCLO|\d{8})$/;
 const DESCRIPTORS = ['MI', 'PR', 'BC', 'DR', 'BL', 'SH', 'TS', 'FZ'];
@@ -203,7 +205,11 @@ function readBodyGroup(m: ParsedMetar, tokens: string[], i: number): number {
   }
   const directional = VIS_DIRECTIONAL.exec(token);
   if (directional) {
-    m.directionalVisibility.push({ value: Number(directional[1]), unit: 'm', direction: directional[2]! });
+    m.directionalVisibility.push({
+      value: Number(directional[1]),
+      unit: 'm',
+      direction: directional[2]!.toUpperCase(),
+    });
     return 0;
   }
   const rvr = readRunwayVisualRange(token);
@@ -306,14 +312,14 @@ function readConditionGroup(c: MetarConditions, tokens: string[], i: number): nu
       c.windDirectionDeg = direction;
       c.windSpeed = Number(wind[2]);
       c.windGust = wind[3] ? Number(wind[3]) : null;
-      c.windUnit = wind[4]!;
+      c.windUnit = wind[4] ?? 'KT';
       return 0;
     }
   }
   if (token === 'CAVOK' && !c.cavok) {
     c.cavok = true;
     // CAVOK includes a visibility of 10 km or more, which a 9999 group also means.
-    c.visibility ??= { value: 9999, unit: 'm', bound: null };
+    c.visibility ??= { value: 9999, unit: 'm', bound: 'moreThan' };
     return 0;
   }
   if (c.visibility === null) {
@@ -339,7 +345,7 @@ function readConditionGroup(c: MetarConditions, tokens: string[], i: number): nu
     return 0;
   }
   const weather = WEATHER.exec(token);
-  if (weather && (weather[2] || weather[3])) {
+  if (weather && (weather[3] || standsAlone(weather[1], weather[2]))) {
     c.weather.push(weatherOf(weather[1] ?? null, weather[2] ?? null, weather[3] ?? '', token));
     return 0;
   }
@@ -350,7 +356,16 @@ function readConditionGroup(c: MetarConditions, tokens: string[], i: number): nu
 function readVisibility(tokens: string[], i: number): { value: MetarVisibility; extra: number } | null {
   const token = tokens[i]!;
   const metres = VIS_METRES.exec(token);
-  if (metres) return { value: { value: Number(metres[1]), unit: 'm', bound: null }, extra: 0 };
+  if (metres) {
+    // 9999 is how FM 15 reports "10 km or more", not 9 999 m.
+    const value: MetarVisibility = {
+      value: Number(metres[1]),
+      unit: 'm',
+      bound: metres[1] === '9999' ? 'moreThan' : null,
+    };
+    if (metres[2]) value.noDirectionalVariation = true;
+    return { value, extra: 0 };
+  }
   const km = VIS_KM.exec(token);
   if (km) return { value: { value: Number(km[1]), unit: 'km', bound: null }, extra: 0 };
   const miles = VIS_SM.exec(token);
@@ -362,9 +377,11 @@ function readVisibility(tokens: string[], i: number): { value: MetarVisibility; 
   }
   const next = tokens[i + 1] ?? '';
   const nextFraction = VIS_SM_FRACTION.exec(next);
-  if (VIS_WHOLE.test(token) && nextFraction && !nextFraction[1] && Number(nextFraction[3]) > 0) {
-    const value = Number(token) + Number(nextFraction[2]) / Number(nextFraction[3]);
-    return { value: { value, unit: 'SM', bound: null }, extra: 1 };
+  const whole = VIS_WHOLE.exec(token);
+  if (whole && nextFraction && !nextFraction[1] && Number(nextFraction[3]) > 0) {
+    // `P1 1/2SM`: the bound, if any, stands before the whole number.
+    const value = Number(whole[2]) + Number(nextFraction[2]) / Number(nextFraction[3]);
+    return { value: { value, unit: 'SM', bound: bound(whole[1]) }, extra: 1 };
   }
   return null;
 }
@@ -393,6 +410,15 @@ function cloudOf(cover: string, base: string, type: string | undefined): MetarCl
     baseFt: base === '///' ? null : Number(base) * 100,
     type: type === 'CB' || type === 'TCU' ? type : null,
   };
+}
+
+/**
+ * Whether a weather group with a descriptor but no phenomenon is valid (WMO code table 4678): TS (thunder
+ * heard, no precipitation) and VCSH (showers in the vicinity) are; MI, BC, PR, DR, BL, FZ and SH otherwise
+ * qualify a phenomenon, so `VCMI` is not weather.
+ */
+function standsAlone(intensity: string | undefined, descriptor: string | undefined): boolean {
+  return descriptor === 'TS' || (descriptor === 'SH' && intensity === 'VC');
 }
 
 function weatherOf(
