@@ -1,6 +1,6 @@
 // Policy value colouring (spec 01 §5 'Policy comparison'): the domain's breachColour mapped, in this one place, to
 // the theme colours the web draws a value with. Text colours are chosen for WCAG AA on the cards (white paper) and
-// on the page background: warning.main (#c77700) is only 3.5:1 on white, so warning text uses warning.dark.
+// on the page background; warning text takes the darker warning shade (6.3:1 on white).
 import type { Theme } from '@mui/material/styles';
 import {
   breachColour,

@@ -11,6 +11,14 @@ describe('readableTextOn', () => {
     },
   );
 
+  // the fills are data (each heat-stress level's colour is an administrator's choice): no fill may defeat the rule
+  it('keeps 4.5:1 on every fill, each of the 4096 colours #000 to #fff', () => {
+    const worst = Array.from({ length: 4096 }, (_, i) => `#${i.toString(16).padStart(3, '0')}`)
+      .map((fill) => ({ fill, ratio: getContrastRatio(fill, readableTextOn(fill)) }))
+      .reduce((a, b) => (b.ratio < a.ratio ? b : a));
+    expect(worst.ratio, worst.fill).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('puts black on the amber and white on the dark green', () => {
     expect(readableTextOn('#f9a825')).toBe('#000000');
     expect(readableTextOn('#2e7d32')).toBe('#ffffff');

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { Layer, Marker, Source } from '../maplibre.ts';
 import { radiusRingsGeoJson } from '../map-geometry.ts';
 import { RING_LABEL_MIN_ZOOM } from '../map-constants.ts';
+import { zoneCss } from '../../../lib/zone-colours.ts';
 
 /** What the map needs of a location. */
 export interface MapLocation {
@@ -54,8 +55,9 @@ export function LocationLayer({ location, zoom }: { location: MapLocation; zoom:
                   fontWeight: 700,
                   px: 0.5,
                   borderRadius: 0.5,
-                  bgcolor: 'rgba(255,255,255,.85)',
-                  color: f.properties?.colour as string,
+                  // the zone's text shade on an opaque label: AA whatever the map shows under it
+                  bgcolor: 'background.paper',
+                  color: zoneCss(f.properties?.zone as number),
                 }}
               >
                 {f.properties?.label as string}

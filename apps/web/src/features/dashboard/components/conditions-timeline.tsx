@@ -339,7 +339,7 @@ export function ConditionsTimeline({ locationId, timeZone }: { locationId: numbe
             <Chip
               size="small"
               label="Forecast Max"
-              // warning.main under white text is 3.5:1; the dark shade keeps AA
+              // the dark shade under white text (6.3:1), as the warning chips of Today's Policy Risks
               sx={{ bgcolor: 'warning.dark', color: 'common.white' }}
               title={`${formatValue(badge.value, DECIMALS[metric])} at ${localHour(badge.time, zone)} ${zoneName(badge.time, zone)}`}
             />

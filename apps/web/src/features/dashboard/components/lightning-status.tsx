@@ -16,6 +16,7 @@ import { StaleBadge } from '../../../components/stale/stale-badge.tsx';
 import { useLightningStatus } from '../api/get-lightning.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { localTime } from '../../../lib/local-time.ts';
+import { zoneCss } from '../../../lib/zone-colours.ts';
 import { useDashboardStore } from '../stores/dashboard-store.ts';
 import { Panel, PanelMessage } from './panel.tsx';
 
@@ -26,9 +27,6 @@ export const LIGHTNING_CRASH_TEXT =
 export const LIGHTNING_ERROR_TEXT = 'Lightning status is temporarily unavailable.';
 /** The support suggestion under the error text (spec 01 §8; the product's contact details live on the Support page). */
 export const LIGHTNING_SUPPORT_TEXT = 'If this continues, please contact support by e-mail or phone.';
-
-/** Zone colours: red, amber, green, blue (spec 01 §9). */
-export const ZONE_COLOURS = ['#d32f2f', '#ffa000', '#388e3c', '#1976d2'] as const;
 
 /** Seconds left on a zone now: the fetched remaining seconds less the whole seconds since the fetch, floored at 0. */
 export function tickingSeconds(fetchedRemaining: number, fetchedAt: number, now: number): number {
@@ -91,7 +89,7 @@ function ZoneRow({
   allClearMinutes: number;
   timeZone?: string;
 }) {
-  const colour = ZONE_COLOURS[zone.zone - 1] ?? ZONE_COLOURS[0];
+  const colour = zoneCss(zone.zone);
   const text = zoneCountdownText(seconds);
   return (
     <Box

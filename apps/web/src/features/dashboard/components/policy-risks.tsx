@@ -75,7 +75,7 @@ export function PolicyRisks({ locationId, timeZone }: { locationId: number; time
                   size="small"
                   label={label}
                   data-breach={breach['data-breach']}
-                  // filled with the text colour: white on it keeps AA (warning.main under white is 3.5:1)
+                  // filled with the text colour: white on it keeps AA (each is 5:1 or more under white)
                   sx={{
                     minWidth: 76,
                     ...(colouring?.text ? { bgcolor: colouring.text, color: 'common.white' } : {}),

@@ -5,12 +5,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { TCurrentUser, THardware } from '@allclear/contracts';
+import type { TCurrentUser } from '@allclear/contracts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
 import { admin, superAdmin } from '../../../test/fixtures.ts';
 import { stubApi, type ApiRoutes } from '../../../test/render-app.tsx';
+import { HARDWARE_NOW, hardwareUnit } from '../test/hardware-unit.ts';
 import HardwarePage from './hardware-page.tsx';
 import {
   CONFIRM_MANUAL_OVERRIDE,
@@ -24,44 +25,8 @@ import {
 
 vi.setConfig({ testTimeout: 60_000 });
 
-const NOW = Date.parse('2026-07-01T17:00:00Z');
-const ABILITIES = { view: true, manage: true, sendPa: true };
-
-function unit(id: number, overrides: Partial<THardware> = {}): THardware {
-  return {
-    id,
-    name: `Unit ${String(id).padStart(2, '0')}`,
-    modelId: 'OWS',
-    voltage: 12.6,
-    connectedAt: new Date(NOW - 5 * 60_000).toISOString(),
-    timeZoneId: 'America/Chicago',
-    enabled: true,
-    latitude: 32.7,
-    longitude: -97.1,
-    ipAddress: null,
-    afterSirenPaId: null,
-    organizationLocationId: null,
-    locationName: 'AT&T Stadium',
-    siren: {
-      id: 100 + id,
-      enabled: true,
-      radius: 8,
-      duration: 10,
-      frequency: 2,
-      allClearDuration: 10,
-      allClearFrequency: 1,
-    },
-    weatherStation: null,
-    relayCount: 0,
-    paUnits: [],
-    test: null,
-    fault: null,
-    lastDrill: null,
-    disabled: null,
-    abilities: ABILITIES,
-    ...overrides,
-  };
-}
+const NOW = HARDWARE_NOW;
+const unit = hardwareUnit;
 
 const owx = unit(1, {
   name: 'North OWX',

@@ -17,13 +17,7 @@ import {
   type LockableField,
   type ZoneRadii,
 } from '@allclear/domain';
-
-const COLOUR_CSS: Record<(typeof ZONE_COLOURS)[number], string> = {
-  red: '#d32f2f',
-  amber: '#f9a825',
-  green: '#2e7d32',
-  blue: '#1565c0',
-};
+import { ZONE_CSS } from '../../../lib/zone-colours.ts';
 
 export interface ZoneSlidersProps {
   zones: ZoneRadii;
@@ -62,7 +56,7 @@ export function ZoneSliders({ zones, onChange, showFourthZone, locked, errors }:
                   width: 12,
                   height: 12,
                   borderRadius: '50%',
-                  bgcolor: COLOUR_CSS[ZONE_COLOURS[i]!],
+                  bgcolor: ZONE_CSS[ZONE_COLOURS[i]!],
                   flex: 'none',
                 }}
               />
@@ -97,7 +91,7 @@ export function ZoneSliders({ zones, onChange, showFourthZone, locked, errors }:
               onChange={(_e, value) => onChange(moveZone(zones, i, value as number))}
               getAriaValueText={(v) => `${v} miles`}
               slotProps={{ input: { 'aria-label': `Zone ${zone} radius` } }}
-              sx={{ color: COLOUR_CSS[ZONE_COLOURS[i]!] }}
+              sx={{ color: ZONE_CSS[ZONE_COLOURS[i]!] }}
             />
             {error ? <FormHelperText error>{error}</FormHelperText> : null}
           </Box>
