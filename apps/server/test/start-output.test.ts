@@ -42,28 +42,36 @@ function afterBanner(output: string): LogLine[] {
     });
 }
 
-it("prints nothing at info after the banner through the demo's first storm: its alerts held back, then sent", async () => {
-  product = await startProductProcess(
-    await freePort(),
-    { SEED_DEMO: '1', DATA_DIR: dataDir, APP_ENV: 'development', LOG_LEVEL: 'debug' },
-    150_000,
-  );
-  const lines = () => [...(product!.output().match(/^\{.*\}$/gm) ?? []).map((l) => JSON.parse(l) as LogLine)];
-  // a delivery the rate limit held back, offered again at its turn and sent (a minute on); the relay the storm
-  // switched on
-  const heldBackThenSent = () => {
-    const heldBack = new Set(
-      lines()
-        .filter((l) => l.msg.startsWith('rate limited'))
-        .map((l) => l.deliveryId),
+// In the PGlite pass of `npm test` only: it starts the product on its embedded database, as a fresh clone does,
+// whichever database the pass is for, so the PostgreSQL pass would run the same 90 s again.
+it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "prints nothing at info after the banner through the demo's first storm: its alerts held back, then sent",
+  async () => {
+    product = await startProductProcess(
+      await freePort(),
+      { SEED_DEMO: '1', DATA_DIR: dataDir, APP_ENV: 'development', LOG_LEVEL: 'debug' },
+      150_000,
     );
-    return lines().some(
-      (l) => l.msg === 'delivery' && l.outcome === 'delivered' && heldBack.has(l.deliveryId),
-    );
-  };
-  const relaySwitched = () => lines().some((l) => l.msg === 'devices: relay switched by automation');
-  await waitFor(async () => heldBackThenSent() && relaySwitched(), 150_000);
+    const lines = () => [
+      ...(product!.output().match(/^\{.*\}$/gm) ?? []).map((l) => JSON.parse(l) as LogLine),
+    ];
+    // a delivery the rate limit held back, offered again at its turn and sent (a minute on); the relay the storm
+    // switched on
+    const heldBackThenSent = () => {
+      const heldBack = new Set(
+        lines()
+          .filter((l) => l.msg.startsWith('rate limited'))
+          .map((l) => l.deliveryId),
+      );
+      return lines().some(
+        (l) => l.msg === 'delivery' && l.outcome === 'delivered' && heldBack.has(l.deliveryId),
+      );
+    };
+    const relaySwitched = () => lines().some((l) => l.msg === 'devices: relay switched by automation');
+    await waitFor(async () => heldBackThenSent() && relaySwitched(), 150_000);
 
-  const seen = afterBanner(product.output()).filter((l) => l.level >= 30);
-  expect(seen.map((l) => l.msg)).toEqual([]);
-}, 330_000);
+    const seen = afterBanner(product.output()).filter((l) => l.level >= 30);
+    expect(seen.map((l) => l.msg)).toEqual([]);
+  },
+  330_000,
+);
