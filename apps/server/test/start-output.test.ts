@@ -19,11 +19,11 @@ interface LogLine {
 }
 
 let product: ProductProcess | undefined;
-const dataDir = mkdtempSync(join(tmpdir(), 'allclear-start-'));
+let dataDir: string | undefined;
 
 afterAll(async () => {
   await product?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** What the product printed after its banner (which ends with the demo accounts and a blank line), line by line. */
@@ -47,6 +47,7 @@ function afterBanner(output: string): LogLine[] {
 it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   "prints nothing at info after the banner through the demo's first storm: its alerts held back, then sent",
   async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'allclear-start-'));
     product = await startProductProcess(
       await freePort(),
       { SEED_DEMO: '1', DATA_DIR: dataDir, APP_ENV: 'development', LOG_LEVEL: 'debug' },
