@@ -7,7 +7,6 @@
 // user and customer, the map's radar frames and strike clusters); the paths of each call cycle through the
 // admin's locations as the dashboard's cards do.
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,6 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { loopbackProductEnv } from '../scripts/product-env.mjs';
+import { signIn } from '../scripts/sign-in.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HELLO_CHILD = join(root, 'bench/hello-world-child.mjs');
@@ -338,13 +339,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
       cwd: root,
       env: {
         ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        WEB_DIST: join(root, 'apps/web/dist'),
-        // any free port for the embedded MQTT broker, so a running dev server does not collide
-        MQTT_PORT: '0',
+        ...loopbackProductEnv(port, dataDir),
         // one token serves the whole run (the web renews its own; the bench does not)
         ACCESS_TOKEN_TTL_SECONDS: '3600',
         ...env,
@@ -371,81 +366,6 @@ export async function startProduct(env: Record<string, string>): Promise<Product
     await new Promise((r) => setTimeout(r, 250));
   }
   return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, log, stop };
-}
-
-/** Cookies kept across the sign-in's redirects. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const pair = line.split(';')[0]!;
-      const eq = pair.indexOf('=');
-      const value = pair.slice(eq + 1).trim();
-      if (value) this.cookies.set(pair.slice(0, eq).trim(), value);
-      else this.cookies.delete(pair.slice(0, eq).trim());
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/** The admin's access token, through the same code flow with PKCE as the web app (authorize, sign in, token). */
-export async function signIn(baseUrl: string): Promise<string> {
-  const jar = new Jar();
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = `${baseUrl}/callback`;
-  const query = new URLSearchParams({
-    client_id: 'allclear-web',
-    response_type: 'code',
-    redirect_uri: redirectUri,
-    scope: 'openid profile email allclear',
-    state: randomBytes(8).toString('hex'),
-    nonce: randomBytes(8).toString('hex'),
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-  });
-  const get = async (url: string) => {
-    const res = await fetch(new URL(url, baseUrl), { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(res);
-    return res;
-  };
-  const auth = await get(`/identity/auth?${query}`);
-  const interaction = auth.headers.get('location');
-  if (!interaction) throw new Error(`authorize answered ${auth.status}`);
-  await get(interaction);
-  const login = await fetch(new URL(`${new URL(interaction, baseUrl).pathname}/login`, baseUrl), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      cookie: jar.header(),
-      origin: baseUrl,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ email: ADMIN, password: PASSWORD }).toString(),
-  });
-  jar.store(login);
-  let location = login.headers.get('location');
-  for (let hops = 0; location && !location.startsWith(redirectUri); hops++) {
-    if (hops > 6) throw new Error('sign-in: too many redirects');
-    location = (await get(location)).headers.get('location');
-  }
-  const code = location ? new URL(location).searchParams.get('code') : null;
-  if (!code) throw new Error(`sign-in ended without a code (${location})`);
-  const token = await fetch(`${baseUrl}/identity/token`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: redirectUri,
-      client_id: 'allclear-web',
-      code_verifier: verifier,
-    }).toString(),
-  });
-  const body = (await token.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`token answered ${token.status}`);
-  return body.access_token;
 }
 
 async function getData<T>(baseUrl: string, path: string, token: string): Promise<T> {
@@ -617,7 +537,7 @@ async function benchDatabase(label: string, env: Record<string, string>): Promis
   });
   const rows: Row[] = [];
   try {
-    const token = await signIn(product.baseUrl);
+    const token = await signIn(product.baseUrl, ADMIN, PASSWORD);
     const calls = (await dashboardCalls(product.baseUrl, token)).filter((c) => !ONLY || ONLY.test(c.name));
     // every path answers before it is measured (a 4xx under load would count as an error anyway)
     for (const call of calls)

@@ -11,6 +11,18 @@ ensureInstalled();
 const { build } = await import('./build.mjs');
 build();
 
+// oidc-provider (the sign-in service) prints 'Unsupported runtime' at start on any Node.js that is not an LTS
+// release of 22 or later: its support policy, which it checks this way (lib/index.js), nothing about how we use it.
+// Said first, so that a newcomer knows what the warning means and which Node.js versions AllClear is tested on.
+const { lts } = process.release;
+if (!lts || lts[0] < 'J') {
+  const why = lts ? `${process.version} is past its end of life` : `${process.version} is not an LTS release`;
+  console.log(
+    `[allclear] Node.js ${why}: oidc-provider will warn 'Unsupported runtime'. AllClear runs, and is tested on ` +
+      'Node.js 20 and 24 LTS (the current LTS, recommended).',
+  );
+}
+
 const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -12,8 +12,7 @@ import { createConfiguredWeather } from './engine/weather.ts';
 import { createNotifier } from './engine/notifications/index.ts';
 import { startEngine } from './engine/index.ts';
 import { createDeviceDirectory } from './engine/devices/device-directory.ts';
-import { pino, type LoggerOptions } from 'pino';
-import { loggerOptions } from './platform/logger.ts';
+import { productLogger } from './platform/logger.ts';
 import { createLocalBus } from './platform/bus.ts';
 import { createIngestBoard } from './platform/ingest-status.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
@@ -37,7 +36,7 @@ async function main(): Promise<void> {
 
   const dataDir = resolve(config.database.dataDir);
   if (config.database.embedded) mkdirSync(dataDir, { recursive: true });
-  const log = pino(loggerOptions(config.server.logLevel) as LoggerOptions);
+  const log = productLogger(config.server.logLevel);
   const db = await openWhenReachable(
     () =>
       openDatabase(

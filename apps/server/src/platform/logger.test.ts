@@ -1,7 +1,9 @@
-// Request logging: one line per answered request, at info for writes, failures and slow reads.
+// Request logging: one line per answered request, at info for writes, failures and slow reads; the product's
+// logger: readable lines on a terminal, JSON otherwise.
+import { execFile } from 'node:child_process';
 import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { lazyChildLogger, requestLogging } from './logger.ts';
+import { lazyChildLogger, productLogger, requestLogging } from './logger.ts';
 
 async function linesFor(level: string, requests: { method: 'GET' | 'POST'; url: string }[]) {
   const lines: { level: number; msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
@@ -58,4 +60,46 @@ describe('lazyChildLogger', () => {
     ]);
     expect(lines[0]!.reqId).not.toBe(lines[1]!.reqId);
   });
+});
+
+describe('productLogger', () => {
+  const ANSI = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
+  const linesOf = (isTTY: boolean) => {
+    const written: string[] = [];
+    const log = productLogger('info', { isTTY, write: (text) => written.push(text) });
+    log.info({ port: 8080 }, 'listening');
+    log.debug('not at info');
+    return written.map((text) => text.replace(ANSI, ''));
+  };
+
+  it('writes readable lines on a terminal: time, level, message, then the fields', () => {
+    const [line, ...more] = linesOf(true);
+    expect(more).toEqual([]);
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: listening\n {4}port: 8080\n$/);
+  });
+
+  it('writes one JSON object a line otherwise', () => {
+    const [line, ...more] = linesOf(false);
+    expect(more).toEqual([]);
+    expect(JSON.parse(line!)).toMatchObject({ level: 30, msg: 'listening', port: 8080 });
+  });
+
+  // the real standard output: a pseudo-terminal from script(1), then a pipe
+  const logOnce = `import { productLogger } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).href)};
+productLogger('info').info({ port: 8080 }, 'listening');`;
+  const run = (command: string, args: string[]) =>
+    new Promise<string>((resolve, reject) =>
+      execFile(command, args, { env: { ...process.env, NO_COLOR: '1' } }, (err, stdout) =>
+        err ? reject(err) : resolve(stdout.replace(ANSI, '').replace(/\r\n/g, '\n')),
+      ),
+    );
+  const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', logOnce];
+
+  it('picks readable lines when standard output is a terminal and JSON when it is a pipe', async () => {
+    const quoted = node.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    expect(await run('script', ['-qec', quoted, '/dev/null'])).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: listening\n/,
+    );
+    expect(JSON.parse(await run(node[0]!, node.slice(1)))).toMatchObject({ level: 30, msg: 'listening' });
+  }, 30_000);
 });

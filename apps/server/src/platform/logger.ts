@@ -1,6 +1,8 @@
-// Structured JSON logs (pino through Fastify). Secrets never reach a log line.
+// Structured JSON logs (pino through Fastify), readable lines in a terminal. Secrets never reach a log line.
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -10,6 +12,25 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
   };
+}
+
+/** Where the product's log lines go: standard output, or a stand-in for it in tests. */
+export interface LogOutput {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/**
+ * The product's logger: JSON lines for a collector when standard output is a file or a pipe, and readable lines
+ * (pino-pretty: time, level, message, then the fields) when it is a terminal, as the Fastify ecosystem does.
+ * Prettified here, on the logging call, rather than through pino-pretty's stream or a transport, which write later:
+ * the lines logged before the start banner then come before it.
+ */
+export function productLogger(level: string, out: LogOutput = process.stdout): Logger {
+  const options = loggerOptions(level) as LoggerOptions;
+  if (!out.isTTY) return out === process.stdout ? pino(options) : pino(options, out);
+  const prettify = prettyFactory({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+  return pino(options, { write: (line: string) => void out.write(prettify(line)) });
 }
 
 const DEBUG_LEVELS = new Set(['debug', 'trace']);

@@ -48,7 +48,8 @@ export function createRelayAutomation(
         await setBoardRelay(await relayBoardUrlFor(ctx.devices, relay.address), relay.channel, want);
         await recordAutomation(db.db, relay, want, now, reason);
         failing.delete(relay.id);
-        log.info({ relayId: relay.id, on: want, reason }, 'devices: relay switched by automation');
+        // at debug: each switch is in the audit trail (recordAutomation), where operators read it; a failure is a warning
+        log.debug({ relayId: relay.id, on: want, reason }, 'devices: relay switched by automation');
         ctx.bus?.publish('hardware-changed', { customerId: relay.customerId, hardwareId: relay.hardwareId });
       } catch (err) {
         if (failing.get(relay.id) !== want) {

@@ -172,8 +172,9 @@ export function createNotifier(ctx: NotifierContext): Notifier {
               log.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery');
             } catch (err) {
               if (err instanceof RateLimitedError) {
-                // offered again once the address's minute has room; this job ends (no attempt used)
-                log.info(
+                // offered again once the address's minute has room; this job ends (no attempt used). At debug: it is
+                // no failure, and one storm holds back dozens of messages (the demo's wrote a hundred lines at start)
+                log.debug(
                   { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
                   err.message,
                 );

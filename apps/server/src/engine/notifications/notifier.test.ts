@@ -55,6 +55,13 @@ let silencedLocationId: number;
 let policyId: number;
 let lightningPolicyId: number;
 const ids: Record<string, string> = {};
+/** What the notifier logged, at debug and above. */
+const logged: LogLine[] = [];
+interface LogLine {
+  level: number;
+  msg: string;
+  deliveryId?: string;
+}
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -179,7 +186,7 @@ beforeAll(async () => {
     }).notify,
     db,
     clock,
-    log: pino({ level: 'silent' }),
+    log: pino({ level: 'debug' }, { write: (line: string) => void logged.push(JSON.parse(line) as LogLine) }),
     pushAgent: new Agent({ rejectUnauthorized: false }),
   });
   await notifier.service.start();
@@ -535,5 +542,15 @@ describe('notifier', () => {
     expect(users.has(ids.owner!)).toBe(true);
     expect(users.has(ids.member!)).toBe(true);
     expect(users.has(ids.outsider!)).toBe(false);
+  }, 30_000);
+
+  // last: the held-back messages come back a real minute later, after every other test
+  it("logs a storm's messages held back by the rate limit at debug, not info: waiting is no failure", async () => {
+    // eleven alerts in the minute: more than ten e-mails to the owner, more than six SMS to the member
+    for (let i = 0; i < 11; i++) await enqueue(lightningEvent('lightning-delay', randomUUID()));
+    const heldBack = () => logged.filter((l) => l.msg.startsWith('rate limited: more than'));
+    await waitFor(async () => heldBack().length > 0, 20_000);
+    expect(heldBack()[0]).toMatchObject({ level: pino.levels.values.debug, deliveryId: expect.any(String) });
+    expect(heldBack().filter((l) => l.level >= pino.levels.values.info!)).toEqual([]);
   }, 30_000);
 });
