@@ -49,7 +49,10 @@ async function main(): Promise<void> {
         config.database.url
           ? {
               url: config.database.url,
-              onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+              // node-postgres hangs the whole client on the error (err.client): said by its code and message only,
+              // or each connection a database restart ends writes kilobytes of the client's internals
+              onIdleError: ({ message, code }: Error & { code?: string }) =>
+                log.warn({ code, reason: message }, 'idle database connection lost'),
             }
           : { dataDir: resolve(dataDir, 'pglite') },
       ),
