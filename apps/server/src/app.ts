@@ -120,7 +120,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   );
   // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
   // database away, or the strikes that waited being applied), with what waits in the ingest journals and
-  // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it
+  // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it, and the
+  // process's unhandled rejections (a fault of ours, counted rather than ending the process)
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     const channels = config.notify.channels;
     const queues = deps.ingest?.read() ?? [];
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       alertsHeldBack: alertsHeld,
       ingest,
       channels,
+      ...(deps.faults && { unhandledRejections: deps.faults.unhandledRejections() }),
     };
     return reply.code(database === 'ready' ? 200 : 503).send(body);
   });

@@ -17,7 +17,7 @@ import { createLocalBus } from './platform/bus.ts';
 import { createIngestBoard } from './platform/ingest-status.ts';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
 import { hasErrorCode } from './platform/cause-chain.ts';
-import { rideOutLostDatabase, UNREACHABLE_CODES } from './platform/lost-database.ts';
+import { createProcessFaults, UNREACHABLE_CODES } from './platform/lost-database.ts';
 import { keepTickShape } from './platform/tick-shape.ts';
 
 async function main(): Promise<void> {
@@ -37,13 +37,21 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.database.dataDir);
   if (config.database.embedded) mkdirSync(dataDir, { recursive: true });
   const log = productLogger(config.server.logLevel);
+  // from the start: a promise nobody awaited, or an 'error' event nobody listened to, is logged and counted on
+  // /readyz rather than ending the process; every query path waits out a lost database (platform/lost-database.ts)
+  const faults = createProcessFaults(log);
+  process.on('unhandledRejection', (reason) => faults.onUnhandledRejection(reason));
+  process.on('uncaughtException', (err) => faults.onUncaughtException(err));
   const db = await openWhenReachable(
     () =>
       openDatabase(
         config.database.url
           ? {
               url: config.database.url,
-              onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+              // node-postgres hangs the whole client on the error (err.client): said by its code and message only,
+              // or each connection a database restart ends writes kilobytes of the client's internals
+              onIdleError: ({ message, code }: Error & { code?: string }) =>
+                log.warn({ code, reason: message }, 'idle database connection lost'),
             }
           : { dataDir: resolve(dataDir, 'pglite') },
       ),
@@ -79,6 +87,7 @@ async function main(): Promise<void> {
     log,
     ingest,
     devices,
+    faults,
   });
   await app.listen({ port: config.server.port, host: config.server.host });
   const engine = await startEngine({
@@ -134,10 +143,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // pg-boss 10 completes a delivery's job without awaiting the statement (manager.js onFetch): a database connection
-  // lost under it rejects with nobody listening, which would end the process. A database that goes away is an outage
-  // the product rides out (issue 21), so that is logged; any other unhandled rejection still ends the process.
-  process.on('unhandledRejection', rideOutLostDatabase(app.log));
 }
 
 /**

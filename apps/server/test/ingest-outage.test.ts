@@ -18,7 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { destinationPoint } from '@allclear/domain';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type { DatabaseHandle } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/db/seed/reference.ts';
 import {
   buildCustomer,
@@ -30,7 +30,8 @@ import {
 import { organizationLocationSites } from '../src/db/schema/index.ts';
 import { startSmtpServer } from '../src/engine/notifications/test-fakes.ts';
 import { issueTestToken } from '../src/modules/identity/test-tokens.ts';
-import { freePort, postgresBinDir, startOwnPostgres, type OwnPostgres } from './own-postgres.ts';
+import { freePort, startMigratedOwnPostgres, type OwnPostgres } from './own-postgres.ts';
+import { waitUntil } from './wait-until.ts';
 import { startProductProcess, type ProductProcess } from './product-process.ts';
 
 const enabled = Boolean(process.env.TEST_DATABASE_URL);
@@ -170,24 +171,8 @@ function strikeNear(i: number): FeedStrike {
   return strike;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined && v !== false) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > end) {
-      throw new Error(
-        `timed out waiting for ${what}${last ? ` (${String(last)})` : ''}\n--- product output ---\n${product?.output().slice(-6000)}`,
-      );
-    }
-    await sleep(200);
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined | false>, ms = 60_000) =>
+  waitUntil(what, probe, ms, () => `--- product output ---\n${product?.output().slice(-6000)}`);
 
 const delaySubject = (i: number) => `Lightning delay at ${venues[i]!.label}`;
 const mailsTo = (i: number) =>
@@ -231,10 +216,7 @@ describe.skipIf(!enabled)('a database outage under a storm (issue 21 fault tests
   let stopStorm: () => void = () => {};
 
   beforeAll(async () => {
-    if (!postgresBinDir()) throw new Error('no PostgreSQL server binaries: set POSTGRES_BIN (dir of pg_ctl)');
-    pg = await startOwnPostgres();
-    db = await openDatabase({ url: pg.url, onIdleError: () => undefined });
-    await migrateDatabase(db);
+    ({ pg, db } = await startMigratedOwnPostgres());
     await seedReferenceData(db);
     const customer = await buildCustomer(db.db, { name: 'Storm County Schools' });
     const site = await buildSite(db.db, { customerId: customer.id });

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 
 const run = promisify(execFile);
 
@@ -43,6 +44,8 @@ export interface OwnPostgres {
   start(): Promise<void>;
   /** Stops it: 'fast' ends sessions and shuts down cleanly; 'immediate' is a crash, recovered at the next start. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** `pg_ctl restart -m fast`: sessions ended, the server down and up again (waits until it accepts connections). */
+  restart(): Promise<void>;
   /** Stops the server and removes its directory. */
   destroy(): Promise<void>;
 }
@@ -61,25 +64,21 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const port = await freePort();
   // the socket in the test's own directory; no fsync (what is tested is the product's journal, not the server's)
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  const serverCommand = (command: 'start' | 'restart') => [
+    ...['-D', data, '-o', options, '-l', join(dir, 'server.log')],
+    ...['-w', '-t', '60', command],
+  ];
   const self: OwnPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     async start() {
-      await pg('pg_ctl', [
-        '-D',
-        data,
-        '-o',
-        options,
-        '-l',
-        join(dir, 'server.log'),
-        '-w',
-        '-t',
-        '60',
-        'start',
-      ]);
+      await pg('pg_ctl', serverCommand('start'));
     },
     async stop(mode = 'fast') {
       await pg('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
+    },
+    async restart() {
+      await pg('pg_ctl', ['-m', 'fast', ...serverCommand('restart')]);
     },
     async destroy() {
       await self.stop('immediate').catch(() => undefined);
@@ -88,4 +87,16 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   };
   await self.start();
   return self;
+}
+
+/**
+ * A fault test's own PostgreSQL with the product's schema, and a handle of the test's on it (its idle connections
+ * lost at each stop are no error of the test's).
+ */
+export async function startMigratedOwnPostgres(): Promise<{ pg: OwnPostgres; db: DatabaseHandle }> {
+  if (!postgresBinDir()) throw new Error('no PostgreSQL server binaries: set POSTGRES_BIN (dir of pg_ctl)');
+  const pg = await startOwnPostgres();
+  const db = await openDatabase({ url: pg.url, onIdleError: () => undefined });
+  await migrateDatabase(db);
+  return { pg, db };
 }

@@ -11,6 +11,7 @@ import { createIdentityKeyLoader, loadPublicJwks } from '../modules/identity/sig
 import { issueTestToken } from '../modules/identity/test-tokens.ts';
 import { createAccountCheck } from '../modules/identity/account.ts';
 import { createLocalBus } from './bus.ts';
+import { installErrorHandling } from './errors.ts';
 import {
   authPlugin,
   createCachedVerifier,
@@ -309,6 +310,36 @@ describe('authenticate hook', () => {
     });
     expect(tamperedRes.statusCode).toBe(401);
     expect(tamperedRes.json()).toEqual(UNAUTHORIZED_BODY);
+  });
+
+  it('answers 503 with Retry-After, never a 401 that signs the user out, while the database is away', async () => {
+    const away = Fastify({ logger: false });
+    installErrorHandling(away);
+    await away.register(authPlugin, {
+      config: {
+        server: { publicUrl: 'http://localhost:8080' },
+        identity: { oidcIssuer: undefined, oidcAudience: AUDIENCE },
+      },
+      // the identity service's keys are read from the database, which does not answer
+      identityKeys: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      },
+    });
+    away.get('/api/me', { onRequest: away.authenticate }, async (request) => ({ data: request.principal }));
+    await away.ready();
+    try {
+      const res = await away.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { authorization: `Bearer ${await issueTestToken(db, { userId })}` },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      const message = 'The database is unavailable for a moment; try again in a few seconds.';
+      expect(res.json()).toEqual({ responseException: { message, errors: { ServerErrors: [message] } } });
+    } finally {
+      await away.close();
+    }
   });
 
   it('leaves routes without the hook alone', async () => {

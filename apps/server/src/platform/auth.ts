@@ -16,6 +16,7 @@ import {
 import { ROLE_HIERARCHY, ROLE_NAMES, type RoleName } from '@allclear/domain';
 import type { Bus } from './bus.ts';
 import type { IdentityConfig, ServerConfig } from './config.ts';
+import { isLostDatabase } from './lost-database.ts';
 
 /** The authenticated caller, from the access token's claims. */
 export interface Principal {
@@ -278,6 +279,7 @@ export function createAuthenticate(verifier: TokenVerifier) {
     try {
       request.principal = await verifier.verify(match[1]!);
     } catch (err) {
+      if (isLostDatabase(err)) throw err;
       return refuseInvalid(request, reply, err);
     }
   };
@@ -316,7 +318,9 @@ export function createAuthenticateHook(verifier: CachedVerifier) {
         request.principal = principal;
         done();
       },
-      (err: unknown) => void refuseInvalid(request, reply, err),
+      // a database away while the token's key or account is read: 503 from the error handler, never a 401 that
+      // would sign the user out (issue 21)
+      (err: unknown) => (isLostDatabase(err) ? done(err as Error) : void refuseInvalid(request, reply, err)),
     );
   };
 }

@@ -27,6 +27,8 @@ export interface AppDeps {
   log?: FastifyBaseLogger;
   /** What the engine's journalled intakes report (/readyz, the admins' banner); none reported when absent. */
   ingest?: IngestBoard;
+  /** The process's count of unhandled rejections (/readyz); none reported when absent (tests in process). */
+  faults?: { unhandledRejections(): number };
   /** Relay boards and the simulator's virtual-device switches (issue 16); real boards only when absent. */
   devices?: DeviceDirectory;
 }

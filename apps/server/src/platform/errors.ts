@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { fieldErrorKey } from '@allclear/contracts';
+import { isLostDatabase } from './lost-database.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -28,6 +29,10 @@ export const ruleViolation = (message: string) => new AppError(400, message, { S
 /** Cannot take the request now; the caller may try again after `retryAfterSeconds` (Retry-After). */
 export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
   new AppError(503, message, { ServerErrors: [message] }, { 'retry-after': String(retryAfterSeconds) });
+
+/** What a request that needed the database is told while it does not answer (down, restarting): try again soon. */
+export const databaseUnavailable = () =>
+  serviceUnavailable('The database is unavailable for a moment; try again in a few seconds.', 5);
 
 /** The envelope body for an error. */
 export function errorBody(message: string, errors: FieldErrors = {}) {
@@ -60,7 +65,9 @@ function zodFieldErrors(issues: readonly ZodIssueLike[], part: string): FieldErr
 /** Installs the error and not-found handlers on an instance. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
-    (err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    (raised: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      // a database that went away under the request is an outage the caller waits out, not a fault (issue 21)
+      const err = isLostDatabase(raised) ? databaseUnavailable() : raised;
       if (err instanceof AppError) {
         // a 503 is the product refusing to take more for now (a full journal), said to the caller: not an error here
         if (err.status >= 500 && err.status !== 503) request.log.error({ err }, err.message);

@@ -1,6 +1,7 @@
-// Which errors say the database went away: the product rides those out (issue 21), and ends on anything else.
+// Which errors say the database went away (the product waits those out, issue 21), and what the process does with
+// a rejection or an exception nobody caught.
 import { describe, expect, it } from 'vitest';
-import { isLostDatabase, rideOutLostDatabase } from './lost-database.ts';
+import { createProcessFaults, isLostDatabase } from './lost-database.ts';
 
 const withCode = (code: string) => Object.assign(new Error('failed'), { code });
 
@@ -11,6 +12,10 @@ describe('isLostDatabase', () => {
     expect(isLostDatabase(withCode('57P03'))).toBe(true); // the database system is starting up
     expect(isLostDatabase(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isLostDatabase(new Error('Cannot use a pool after calling end on the pool'))).toBe(true);
+    expect(isLostDatabase(new Error('Client has encountered a connection error and is not queryable'))).toBe(
+      true,
+    );
+    expect(isLostDatabase(withCode('08006'))).toBe(true); // connection failure
     // drizzle wraps the driver's error as its cause
     expect(isLostDatabase(new Error('Failed query: select 1', { cause: withCode('ECONNRESET') }))).toBe(true);
   });
@@ -24,21 +29,28 @@ describe('isLostDatabase', () => {
   });
 });
 
-describe('rideOutLostDatabase', () => {
+describe('createProcessFaults', () => {
   const logged: string[] = [];
-  const handler = rideOutLostDatabase({ error: (_details, message) => void logged.push(message) });
+  const faults = createProcessFaults({ error: (_details, message) => void logged.push(message) });
 
-  it('logs a lost database and goes on', () => {
+  it('logs and counts every unhandled rejection, lost database or not, and the process goes on', () => {
+    expect(faults.unhandledRejections()).toBe(0);
     expect(() =>
-      handler(new Error('Failed query: update pgboss.job', { cause: withCode('57P01') })),
+      faults.onUnhandledRejection(new Error('Failed query: update pgboss.job', { cause: withCode('57P03') })),
     ).not.toThrow();
-    expect(logged).toEqual(['a database statement nobody awaited failed: the database went away']);
+    expect(() => faults.onUnhandledRejection(new TypeError('a bug of ours'))).not.toThrow();
+    expect(faults.unhandledRejections()).toBe(2);
+    expect(logged).toEqual([
+      'unhandled rejection: a promise failed that nobody awaited',
+      'unhandled rejection: a promise failed that nobody awaited',
+    ]);
   });
 
-  it('throws anything else again, so it still ends the process, and logs nothing', () => {
+  it('rides out an uncaught exception that says the database went away, and throws any other again', () => {
+    expect(() => faults.onUncaughtException(withCode('ECONNRESET'))).not.toThrow();
+    expect(faults.unhandledRejections()).toBe(3);
     const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
-    expect(() => handler(bug)).toThrow(bug);
-    expect(() => handler(withCode('23505'))).toThrow('failed');
-    expect(logged).toHaveLength(1);
+    expect(() => faults.onUncaughtException(bug)).toThrow(bug);
+    expect(faults.unhandledRejections()).toBe(3);
   });
 });

@@ -12,10 +12,17 @@ export const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // connection exceptions: the connection failed, or does not exist any more
+  '08000',
+  '08003',
+  '08006',
 ]);
 
-/** What node-postgres says when a connection ends under a statement, or a statement comes after the pool closed. */
-const LOST = /Connection terminated|Cannot use a pool after calling end on the pool/;
+/**
+ * What node-postgres says when a connection ends under a statement, a statement comes to a client whose connection
+ * failed, or after the pool closed.
+ */
+const LOST = /Connection terminated|Cannot use a pool after calling end on the pool|is not queryable/;
 
 /** True when `err` (or an error it wraps as `cause`) says the database went away. */
 export function isLostDatabase(err: unknown): boolean {
@@ -24,18 +31,42 @@ export function isLostDatabase(err: unknown): boolean {
   return hasErrorCode(err, UNREACHABLE_CODES);
 }
 
-/** Where an unhandled rejection is logged when it is a lost database. */
+/** Where the process's unexpected faults are logged. */
 interface ErrorLog {
   error(details: { err: unknown }, message: string): void;
 }
 
+/** The product process's handlers of what nobody caught, and how many unhandled rejections there were. */
+export interface ProcessFaults {
+  /** For process.on('unhandledRejection'): logs and counts it; the process goes on. */
+  onUnhandledRejection(reason: unknown): void;
+  /**
+   * For process.on('uncaughtException'): one that says the database went away (an 'error' event nobody listened
+   * to) is logged and counted, and the process goes on; any other is thrown again and ends the process.
+   */
+  onUncaughtException(err: unknown): void;
+  /** Unhandled rejections and ridden-out exceptions since start (/readyz 'unhandledRejections'). */
+  unhandledRejections(): number;
+}
+
 /**
- * The product process's handler of unhandled rejections: one that says the database went away is an outage the
- * product rides out (issue 21), so it is logged; any other is thrown again and ends the process.
+ * Every query path awaits its statements and treats a lost database as a wait (the job queue's executor included,
+ * job-queue.ts), so an unhandled rejection is a fault of ours: it is logged at error and counted where /readyz
+ * shows it, and the fault tests fail on it. It does not end the process: alerts go on. An uncaught exception still
+ * ends it unless it says the database went away, since after one the process's state is not known.
  */
-export function rideOutLostDatabase(log: ErrorLog): (reason: unknown) => void {
-  return (reason) => {
-    if (!isLostDatabase(reason)) throw reason;
-    log.error({ err: reason }, 'a database statement nobody awaited failed: the database went away');
+export function createProcessFaults(log: ErrorLog): ProcessFaults {
+  let count = 0;
+  return {
+    onUnhandledRejection(reason) {
+      count += 1;
+      log.error({ err: reason }, 'unhandled rejection: a promise failed that nobody awaited');
+    },
+    onUncaughtException(err) {
+      if (!isLostDatabase(err)) throw err;
+      count += 1;
+      log.error({ err }, 'uncaught exception: the database went away and nobody listened');
+    },
+    unhandledRejections: () => count,
   };
 }

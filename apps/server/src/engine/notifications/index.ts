@@ -14,7 +14,13 @@ import { eachOnItsOwnTurn } from '../../platform/turns.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert, type Announcement } from './enqueue.ts';
 import { deliverOne, RateLimitedError, type DeliverDeps } from './deliver.ts';
-import { ANNOUNCE_QUEUE, DELIVERY_QUEUE, handleExecutor, startJobQueue } from './job-queue.ts';
+import {
+  ANNOUNCE_QUEUE,
+  DELIVERY_QUEUE,
+  handleExecutor,
+  startJobQueue,
+  type TrackedExecutor,
+} from './job-queue.ts';
 import { localOutboxSender } from './channels/local-outbox.ts';
 import { smtpSender } from './channels/email.ts';
 import { twilioSender } from './channels/sms.ts';
@@ -87,8 +93,8 @@ export function createNotifier(ctx: NotifierContext): Notifier {
     );
   }
   let boss: PgBoss | null = null;
-  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor). */
-  const executor = handleExecutor(db);
+  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor); one per start. */
+  let executor: TrackedExecutor | null = null;
   let vapid: VapidKeys | null = null;
   let closeSmtp: (() => void) | null = null;
 
@@ -146,6 +152,10 @@ export function createNotifier(ctx: NotifierContext): Notifier {
         ),
         compose: createComposer({ db, clock, publicUrl: ctx.notify.publicUrl }),
       };
+      executor = handleExecutor(db, {
+        onLost: (err) => log.warn({ err }, 'job queue: the database does not answer; deliveries wait for it'),
+        onBack: () => log.info('job queue: the database answers again'),
+      });
       const started = await startJobQueue(executor, {
         attempts: settings.NOTIFY_ATTEMPTS,
         retryDelaySeconds: settings.NOTIFY_RETRY_DELAY_SECONDS,
@@ -204,8 +214,10 @@ export function createNotifier(ctx: NotifierContext): Notifier {
     async stop() {
       const running = boss;
       boss = null;
+      // a database away at shutdown is not waited for (job-queue.ts close)
+      executor?.close();
       if (running) await running.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      await executor.settled();
+      await executor?.settled();
       closeSmtp?.();
     },
   };

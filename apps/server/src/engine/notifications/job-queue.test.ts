@@ -1,6 +1,7 @@
-// pg-boss's database adapter: a statement with one command goes to query, several to exec, and settled() waits for
-// the statements still running (pg-boss 10 completes a job without awaiting it, so its stop can resolve first).
-import { describe, expect, it } from 'vitest';
+// pg-boss's database adapter: a statement with one command goes to query, several to exec, settled() waits for
+// the statements still running (pg-boss 10 completes a job without awaiting it, so its stop can resolve first), and a
+// statement that meets a lost database waits for it rather than rejecting with nobody to catch it.
+import { describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { handleExecutor } from './job-queue.ts';
 
@@ -41,9 +42,9 @@ describe('job queue executor', () => {
     expect(await complete).toEqual({ rows: [{ count: '1' }] });
     expect(await isSettled(settled)).toBe(false);
 
-    answers[1]!.reject(new Error('Cannot use a pool after calling end on the pool'));
-    // the caller still sees the failure; settled() only waits for it
-    await expect(fetch).rejects.toThrow(/after calling end/);
+    answers[1]!.reject(Object.assign(new Error('relation "pgboss.job" does not exist'), { code: '42P01' }));
+    // the caller still sees a statement's own failure; settled() only waits for it
+    await expect(fetch).rejects.toThrow(/does not exist/);
     expect(await isSettled(settled)).toBe(true);
   });
 
@@ -59,5 +60,51 @@ describe('job queue executor', () => {
     answers[1]!.resolve([]);
     await second;
     expect(await isSettled(settled)).toBe(true);
+  });
+
+  it('tries a statement that met a lost database again until the database answers, saying so once each way', async () => {
+    const { handle, answers } = heldHandle();
+    const said: string[] = [];
+    const executor = handleExecutor(handle, {
+      retryMs: 1,
+      onLost: () => void said.push('lost'),
+      onBack: () => void said.push('back'),
+    });
+    const complete = executor.executeSql('update pgboss.job set state = $1', ['completed']);
+    answers[0]!.reject(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }));
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!.reject(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
+    await vi.waitFor(() => expect(answers).toHaveLength(3));
+    expect(await isSettled(complete)).toBe(false);
+    answers[2]!.resolve([{ id: 'j1' }]);
+    expect(await complete).toEqual({ rows: [{ id: 'j1' }] });
+    expect(answers.map((a) => a.text)).toEqual(Array(3).fill('update pgboss.job set state = $1'));
+    expect(said).toEqual(['lost', 'back']);
+  });
+
+  it('once closed, stops waiting: a statement waiting for the database, or closed out, resolves with no rows', async () => {
+    const { handle, answers } = heldHandle();
+    const executor = handleExecutor(handle, { retryMs: 60_000 });
+    const waiting = executor.executeSql('select 1');
+    answers[0]!.reject(new Error('Connection terminated unexpectedly'));
+    await new Promise((r) => setImmediate(r));
+    expect(await isSettled(waiting)).toBe(false);
+    executor.close();
+    // woken at once for one more try, which meets the database still away
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    expect(await waiting).toEqual({ rows: [] });
+    expect(await isSettled(executor.settled())).toBe(true);
+  });
+
+  it('does not wait for a database handle that was closed: nothing would ever answer', async () => {
+    const { handle, answers } = heldHandle();
+    const executor = handleExecutor(handle, { retryMs: 60_000 });
+    const late = executor.executeSql('update pgboss.job set state = $1', ['completed']);
+    answers[0]!.reject(new Error('Cannot use a pool after calling end on the pool'));
+    expect(await late).toEqual({ rows: [] });
+    expect(answers).toHaveLength(1);
   });
 });

@@ -2,8 +2,11 @@
 // Jobs are sent inside the business transaction: `txExecutor(tx)` (job-queue.repository.ts) runs pg-boss's
 // statements through the caller's drizzle transaction, so a job exists exactly when the event and its
 // deliveries commit.
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { causeChain } from '../../platform/cause-chain.ts';
+import { isLostDatabase } from '../../platform/lost-database.ts';
 
 /** The queue that carries one job per delivery row (data: { deliveryId }). */
 export const DELIVERY_QUEUE = 'notification-delivery';
@@ -22,20 +25,49 @@ export interface SqlExecutor {
 export interface TrackedExecutor extends SqlExecutor {
   /**
    * Resolves once every statement handed to it so far has finished. pg-boss 10 completes a job without awaiting it
-   * (manager.js onFetch), so its graceful stop can resolve while that statement still runs: a database closed then
-   * made it reject unhandled. Await this after stop() and before closing the database.
+   * (manager.js onFetch), so its graceful stop can resolve while that statement still runs. Await this after stop()
+   * and before closing the database.
    */
   settled(): Promise<void>;
+  /**
+   * Stops waiting for a lost database (call it before pg-boss's stop()): a statement that meets one from then on
+   * resolves with no rows, so a stop while the database is away ends; what it would have written is left to the
+   * jobs' expiry, which retries them.
+   */
+  close(): void;
 }
+
+/** Between tries of a statement that met a lost database, ms. */
+export const LOST_DATABASE_RETRY_MS = 1_000;
+
+export interface ExecutorOptions {
+  /** Between tries of a statement that met a lost database, ms (LOST_DATABASE_RETRY_MS). */
+  retryMs?: number;
+  /** Told when a statement meets a lost database and the executor starts waiting, once per outage. */
+  onLost?: (err: unknown) => void;
+  /** Told when the database answers again after onLost. */
+  onBack?: () => void;
+}
+
+/** What node-postgres says to a statement after the handle was closed: nothing will ever answer it. */
+const CLOSED = /Cannot use a pool after calling end on the pool/;
 
 /**
  * pg-boss's database adapter over a DatabaseHandle: statements with parameters go to `query`; those
  * without go to `query` too when they are one statement, else to `exec` (pg-boss's migrations hold
  * several statements, which PGlite's extended protocol refuses).
+ * A statement that meets a lost database (down, restarting, shutting down: platform/lost-database.ts) waits for it
+ * and is tried again, rather than rejecting: pg-boss does not await every statement it runs (a job's completion or
+ * failure, manager.js onFetch), and such a rejection had nobody to catch it and ended the process. Every statement
+ * pg-boss runs here can be run again: fetching takes jobs still created, completing and failing change only active
+ * jobs, maintenance and monitoring are idempotent.
  */
-export function handleExecutor(handle: DatabaseHandle): TrackedExecutor {
+export function handleExecutor(handle: DatabaseHandle, opts: ExecutorOptions = {}): TrackedExecutor {
+  const retryMs = opts.retryMs ?? LOST_DATABASE_RETRY_MS;
   const running = new Set<Promise<unknown>>();
-  async function run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  const closing = new AbortController();
+  let lost = false;
+  async function once(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
     if (values && values.length > 0) return { rows: await handle.query(text, values) };
     try {
       return { rows: await handle.query(text) };
@@ -43,6 +75,27 @@ export function handleExecutor(handle: DatabaseHandle): TrackedExecutor {
       if (!isMultipleCommandsError(error)) throw error;
       await handle.exec(text);
       return { rows: [] };
+    }
+  }
+  async function run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+    for (;;) {
+      try {
+        const result = await once(text, values);
+        if (lost) {
+          lost = false;
+          opts.onBack?.();
+        }
+        return result;
+      } catch (error) {
+        if (!isLostDatabase(error)) throw error;
+        if (closing.signal.aborted || causeChainMatches(error, CLOSED)) return { rows: [] };
+        if (!lost) {
+          lost = true;
+          opts.onLost?.(error);
+        }
+      }
+      // woken early by close(): one more try, which gives up at once if the database is still away
+      await sleep(retryMs, undefined, { signal: closing.signal }).catch(() => undefined);
     }
   }
   return {
@@ -56,7 +109,16 @@ export function handleExecutor(handle: DatabaseHandle): TrackedExecutor {
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
+    close() {
+      closing.abort();
+    },
   };
+}
+
+function causeChainMatches(error: unknown, pattern: RegExp): boolean {
+  for (const { message } of causeChain(error))
+    if (typeof message === 'string' && pattern.test(message)) return true;
+  return false;
 }
 
 function isMultipleCommandsError(error: unknown): boolean {

@@ -12,7 +12,7 @@ import { dataInterval, NotificationType, type ExportMetric, type ExportObservati
 import type { Bus } from '../../platform/bus.ts';
 import { urlSignerFor } from '../../platform/url-signer.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
-import { handleExecutor } from '../notifications/job-queue.ts';
+import { handleExecutor, type TrackedExecutor } from '../notifications/job-queue.ts';
 import { DEFAULT_STATION_TIME_ZONE, localMidnight, nextDay } from '../observations/readings.ts';
 import { csvLine } from './csv-line.ts';
 import { keepsBucket, localParts, reportColumns, rowValues, type UnitType } from './report-content.ts';
@@ -103,8 +103,8 @@ export function createReportWorker(
   const maxAttachment = opts.maxAttachmentBytes ?? MAX_ATTACHMENT_BYTES;
   const repo = new ReportRepository(ctx.db.db);
   let boss: PgBoss | null = null;
-  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor). */
-  const executor = handleExecutor(ctx.db);
+  /** The statements pg-boss runs (stop() waits for the last ones: job-queue.ts TrackedExecutor); one per start. */
+  let executor: TrackedExecutor | null = null;
 
   async function build(reportId: string): Promise<void> {
     const now = ctx.clock.now();
@@ -285,6 +285,7 @@ export function createReportWorker(
     build,
     async start() {
       if (boss) return;
+      executor = handleExecutor(ctx.db);
       const started = new PgBoss({
         db: executor,
         schema: 'pgboss',
@@ -309,8 +310,10 @@ export function createReportWorker(
     async stop() {
       const running = boss;
       boss = null;
+      // a database away at shutdown is not waited for (job-queue.ts close)
+      executor?.close();
       if (running) await running.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
-      await executor.settled();
+      await executor?.settled();
     },
   };
 }
