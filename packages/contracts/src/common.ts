@@ -10,6 +10,21 @@ export const ZResponseException = z.object({
 });
 export type TResponseException = z.infer<typeof ZResponseException>;
 
+/**
+ * The `when` of a body's own rules (a refinement over several fields): they run even when another field failed, so
+ * a form shows every error at once, but only on an object whose `fields` (those the rules read) parsed; a rule
+ * never sees a missing or mistyped field.
+ */
+export function whenParsed(...fields: string[]) {
+  return {
+    when: (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
+      !Array.isArray(payload.value) &&
+      !payload.issues.some((issue) => fields.includes(String(issue.path?.[0]))),
+  };
+}
+
 /** Wraps a payload schema in the `{ data }` success envelope. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data });
