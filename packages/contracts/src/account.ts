@@ -10,7 +10,7 @@ import {
   passwordConfirmationProblems,
   passwordProblems,
 } from '@allclear/domain';
-import { whenParsed } from './common.ts';
+import { readBack, whenParsed, withoutReadBack } from './common.ts';
 import { ZNotification } from './notifications.ts';
 import { ZAlertTime } from './sites.ts';
 import {
@@ -120,6 +120,16 @@ export const ZNotificationSettings = z.object({
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
 /**
+ * The settings as served (spec 02 §3 'User notification settings'), carried back by an integrator: whether the user
+ * declines notifications (set by `User/Notifications`) and the two flags the alert mode decides.
+ */
+const notificationSettingsReadBackFields = {
+  declinesNotifications: readBack(z.boolean()),
+  geofenceAlertsEnabled: readBack(z.boolean()),
+  alertTimesEnabled: readBack(z.boolean()),
+};
+
+/**
  * `POST Settings/Notifications` body: the alert types, the notification type, the time zone and, for a caller who
  * may choose it, the alert mode (absent: kept). Answered with the server's message (shown after 1 s, spec 02 §8).
  */
@@ -132,8 +142,10 @@ export const ZNotificationSettingsUpdate = z
     notificationType: ZNotificationDeliveryType,
     alertMode: ZAlertModeValue.optional(),
     timeZone: ZTimeZone,
+    ...notificationSettingsReadBackFields,
   })
-  .strict();
+  .strict()
+  .transform(withoutReadBack(notificationSettingsReadBackFields));
 export type TNotificationSettingsUpdate = z.input<typeof ZNotificationSettingsUpdate>;
 
 /** `POST User/Notifications` body: the enable-notifications toggle and the channels (absent fields are kept). */

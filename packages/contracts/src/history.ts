@@ -160,9 +160,9 @@ export const ZReportRequest = z.strictObject({
     TimeFilter: z.strictObject({
       StartDate: ZYmd,
       EndDate: ZYmd,
-      StartTimeOfDay: ZTimeOfDay.nullish(),
-      EndTimeOfDay: ZTimeOfDay.nullish(),
-      DaysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).nullish(),
+      StartTimeOfDay: ZTimeOfDay.nullable().default(null),
+      EndTimeOfDay: ZTimeOfDay.nullable().default(null),
+      DaysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).nullable().default(null),
     }),
   }),
 });
