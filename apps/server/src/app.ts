@@ -11,11 +11,10 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './platform/config.ts';
-import { errorBody, installErrorHandling } from './platform/errors.ts';
+import { errorBody, frameworkErrors, installErrorHandling, validatorCompiler } from './platform/errors.ts';
 import { lazyChildLogger, loggerOptions, requestLogging } from './platform/logger.ts';
 import { securityHeaders } from './platform/security-headers.ts';
 import { ReadLane, ROUTER_OPTIONS } from './platform/read-lane.ts';
@@ -53,6 +52,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     ...(deps.log ? { loggerInstance: deps.log } : { logger: loggerOptions(config.server.logLevel) }),
     bodyLimit: config.server.bodyLimitBytes,
+    frameworkErrors,
     routerOptions: lane?.routerOptions ?? ROUTER_OPTIONS,
     ...(lane && { serverFactory: lane.serverFactory }),
     forceCloseConnections: 'idle',

@@ -10,6 +10,7 @@ import {
   passwordConfirmationProblems,
   passwordProblems,
 } from '@allclear/domain';
+import { readBack, whenParsed, withoutReadBack } from './common.ts';
 import { ZNotification } from './notifications.ts';
 import { ZAlertTime } from './sites.ts';
 import {
@@ -66,12 +67,14 @@ export const ZPasswordChange = z
       .max(PASSWORD_FIELD_MAX, PASSWORD_MESSAGES.tooLong),
   })
   .strict()
+  .superRefine((v, ctx) => {
+    const problems = passwordProblems(v.newPassword);
+    for (const message of problems) ctx.addIssue({ code: 'custom', path: ['newPassword'], message });
+    if (problems.length === 0 && v.newPassword === v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGES.sameAsCurrent });
+  }, whenParsed('newPassword'))
   .superRefine(
     (v, ctx) => {
-      const problems = passwordProblems(v.newPassword);
-      for (const message of problems) ctx.addIssue({ code: 'custom', path: ['newPassword'], message });
-      if (problems.length === 0 && v.newPassword === v.currentPassword)
-        ctx.addIssue({ code: 'custom', path: ['newPassword'], message: PASSWORD_MESSAGES.sameAsCurrent });
       if (v.confirmedNewPassword === '')
         ctx.addIssue({
           code: 'custom',
@@ -82,7 +85,7 @@ export const ZPasswordChange = z
         for (const message of passwordConfirmationProblems(v.newPassword, v.confirmedNewPassword))
           ctx.addIssue({ code: 'custom', path: ['confirmedNewPassword'], message });
     },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    whenParsed('newPassword', 'confirmedNewPassword'),
   );
 export type TPasswordChange = z.input<typeof ZPasswordChange>;
 
@@ -117,6 +120,16 @@ export const ZNotificationSettings = z.object({
 export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
 
 /**
+ * The settings as served (spec 02 §3 'User notification settings'), carried back by an integrator: whether the user
+ * declines notifications (set by `User/Notifications`) and the two flags the alert mode decides.
+ */
+const notificationSettingsReadBackFields = {
+  declinesNotifications: readBack(z.boolean()),
+  geofenceAlertsEnabled: readBack(z.boolean()),
+  alertTimesEnabled: readBack(z.boolean()),
+};
+
+/**
  * `POST Settings/Notifications` body: the alert types, the notification type, the time zone and, for a caller who
  * may choose it, the alert mode (absent: kept). Answered with the server's message (shown after 1 s, spec 02 §8).
  */
@@ -129,8 +142,10 @@ export const ZNotificationSettingsUpdate = z
     notificationType: ZNotificationDeliveryType,
     alertMode: ZAlertModeValue.optional(),
     timeZone: ZTimeZone,
+    ...notificationSettingsReadBackFields,
   })
-  .strict();
+  .strict()
+  .transform(withoutReadBack(notificationSettingsReadBackFields));
 export type TNotificationSettingsUpdate = z.input<typeof ZNotificationSettingsUpdate>;
 
 /** `POST User/Notifications` body: the enable-notifications toggle and the channels (absent fields are kept). */
@@ -261,13 +276,10 @@ export const ZConsultationRequest = z
       .default([]),
   })
   .strict()
-  .superRefine(
-    (v, ctx) => {
-      if (v.preferredContact === 'email' && !v.email)
-        ctx.addIssue({ code: 'custom', path: ['email'], message: CONSULTATION_MESSAGES.emailRequired });
-      if ((v.preferredContact === 'phone' || v.preferredContact === 'text') && !v.phone)
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: CONSULTATION_MESSAGES.phoneRequired });
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
-  );
+  .superRefine((v, ctx) => {
+    if (v.preferredContact === 'email' && !v.email)
+      ctx.addIssue({ code: 'custom', path: ['email'], message: CONSULTATION_MESSAGES.emailRequired });
+    if ((v.preferredContact === 'phone' || v.preferredContact === 'text') && !v.phone)
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: CONSULTATION_MESSAGES.phoneRequired });
+  }, whenParsed());
 export type TConsultationRequest = z.input<typeof ZConsultationRequest>;

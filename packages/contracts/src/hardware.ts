@@ -15,6 +15,7 @@ import {
   isTimeRangeMismatch,
   isToggleReasonValid,
 } from '@allclear/domain';
+import { readBack, withoutReadBack, ZReadBackInt, ZReadBackText } from './common.ts';
 import { ZAlertTime } from './sites.ts';
 
 const id = z.number().int().positive();
@@ -185,6 +186,18 @@ const postMessage = z
 export const SIREN_TIME_OFF_STEP = 'Choose a time from the list (every 15 minutes).';
 export const SIREN_TIME_MISMATCH = 'The start must be before the end.';
 
+/**
+ * The siren detail as served (spec 02 §3 'Siren detail'), carried back by an integrator: its location's name, its
+ * state (set by the disable and enable calls), its radius and all-clear (its location's) and its address.
+ */
+const sirenReadBackFields = {
+  locationName: ZReadBackText,
+  enabled: readBack(z.boolean()),
+  radius: readBack(z.number().min(0).max(1000)),
+  allClearMinutes: ZReadBackInt,
+  ipAddress: ZReadBackText,
+};
+
 /** PATCH Hardware/OWS/Settings (spec 02 §7): the siren's id, sounds, post messages and alert times. */
 export const ZSirenSettingsInput = z
   .object({
@@ -203,7 +216,8 @@ export const ZSirenSettingsInput = z
         'Each day may appear only once.',
       ),
     /** The stored PA message played after the siren (Hardware afterSirenPaId); null for none. */
-    afterSirenPaId: z.number().int().positive().nullable().optional(),
+    afterSirenPaId: z.number().int().positive().nullable().default(null),
+    ...sirenReadBackFields,
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -217,7 +231,8 @@ export const ZSirenSettingsInput = z
       else if (row.startTime !== row.endTime && isTimeRangeMismatch(row.startTime, row.endTime))
         ctx.addIssue({ code: 'custom', path: ['alertTimes', i, 'startTime'], message: SIREN_TIME_MISMATCH });
     });
-  });
+  })
+  .transform(withoutReadBack(sirenReadBackFields));
 export type TSirenSettingsInput = z.input<typeof ZSirenSettingsInput>;
 export type TSirenSettings = z.output<typeof ZSirenSettingsInput>;
 
@@ -367,24 +382,32 @@ export type TStoredPaMessage = z.infer<typeof ZStoredPaMessage>;
 
 export const STORED_MESSAGE_TITLE_MAX = 100;
 
+/** The stored message as served (spec 02 §3 'Stored PA message'), carried back: its customer (the caller's). */
+const storedPaReadBackFields = { customerId: ZReadBackInt };
+
+const storedPaFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, 'A title is required.')
+    .max(STORED_MESSAGE_TITLE_MAX, `A title must be ${STORED_MESSAGE_TITLE_MAX} characters or fewer.`),
+  message: z
+    .string()
+    .max(PA_MESSAGE_MAX_LENGTH, PA_MESSAGE_TOO_LONG)
+    .refine((s) => s.trim().length > 0, PA_MESSAGE_REQUIRED),
+};
+
+/** `POST PA/StoredMessage` body; a new message has no id yet (one carried back is ignored). */
 export const ZStoredPaMessageInput = z
-  .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, 'A title is required.')
-      .max(STORED_MESSAGE_TITLE_MAX, `A title must be ${STORED_MESSAGE_TITLE_MAX} characters or fewer.`),
-    message: z
-      .string()
-      .max(PA_MESSAGE_MAX_LENGTH, PA_MESSAGE_TOO_LONG)
-      .refine((s) => s.trim().length > 0, PA_MESSAGE_REQUIRED),
-  })
-  .strict();
+  .object({ ...storedPaFields, ...storedPaReadBackFields, id: ZReadBackInt })
+  .strict()
+  .transform(withoutReadBack({ ...storedPaReadBackFields, id: ZReadBackInt }));
 export type TStoredPaMessageInput = z.input<typeof ZStoredPaMessageInput>;
 
 export const ZStoredPaMessageUpdate = z
-  .object({ id, title: ZStoredPaMessageInput.shape.title, message: ZStoredPaMessageInput.shape.message })
-  .strict();
+  .object({ ...storedPaFields, ...storedPaReadBackFields, id })
+  .strict()
+  .transform(withoutReadBack(storedPaReadBackFields));
 export type TStoredPaMessageUpdate = z.input<typeof ZStoredPaMessageUpdate>;
 
 // ── scheduled drills (issue 16, beyond the spec)

@@ -139,11 +139,11 @@ export const ZExportObservation = z.enum(EXPORT_OBSERVATIONS) satisfies z.ZodTyp
 
 /** POST reports/generate (spec 03 §3 'Report request'). */
 export const ZReportRequest = z.strictObject({
-  Requestor: z.string().optional(),
+  Requestor: z.string().max(254).optional(),
   Name: z.string().trim().min(1, 'Enter a report name.').max(200),
   /** Users of the caller's customer who get the report too (ids). */
-  Recipients: z.array(z.string()).max(200).default([]),
-  ReportTypes: z.array(z.string()).optional(),
+  Recipients: z.array(z.string().max(100)).max(200).default([]),
+  ReportTypes: z.array(z.string().max(100)).max(20).optional(),
   /** csv and/or xlsx; both when absent. */
   FileFormats: z.array(z.enum(['csv', 'xlsx', 'CSV', 'XLSX'])).optional(),
   UnitType: z.enum(['imperial', 'metric']).default('imperial'),
@@ -160,9 +160,9 @@ export const ZReportRequest = z.strictObject({
     TimeFilter: z.strictObject({
       StartDate: ZYmd,
       EndDate: ZYmd,
-      StartTimeOfDay: ZTimeOfDay.nullish(),
-      EndTimeOfDay: ZTimeOfDay.nullish(),
-      DaysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).nullish(),
+      StartTimeOfDay: ZTimeOfDay.nullable().default(null),
+      EndTimeOfDay: ZTimeOfDay.nullable().default(null),
+      DaysOfWeek: z.array(z.number().int().min(0).max(6)).max(7).nullable().default(null),
     }),
   }),
 });

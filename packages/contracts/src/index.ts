@@ -22,3 +22,4 @@ export * from './dev.ts';
 export * from './ingest.ts';
 export * from './hardware.ts';
 export * from './account.ts';
+export * from './field-messages.ts';

@@ -129,12 +129,12 @@ export const ZLocationInput = z
     radius1: z.number().optional(),
     radius2: z.number().default(0),
     radius3: z.number().default(0),
-    radius4: z.number().nullable().default(0),
+    radius4: z.number().nullable().default(null),
     allClearMinutes: z.number().optional(),
     /** Omitted on Add: the dashboard default of spec 01 §3 (2). */
     flags: z.number().int().min(0).optional(),
     forecastLocation: z.boolean().default(false),
-    organizationLocationId: z.number().int().positive().nullable().optional(),
+    organizationLocationId: z.number().int().positive().nullable().default(null),
   })
   .superRefine((v, ctx) => {
     for (const [path, message] of locationWriteProblems(v))

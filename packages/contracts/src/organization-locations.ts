@@ -1,5 +1,6 @@
 // Organisation locations and their user-group links (spec 01 §3 'Organization location', spec 02 §3, spec 01 §7).
 import { z } from 'zod';
+import { withoutReadBack, ZReadBackInt } from './common.ts';
 
 export const ZOrganizationLocation = z.object({
   id: z.number().int(),
@@ -24,8 +25,14 @@ export type TOrganizationLocationSite = z.infer<typeof ZOrganizationLocationSite
 
 /** `POST organizationLocation/Sites` body. */
 export const ZOrganizationLocationSiteAdd = z
-  .object({ organizationLocationId: z.number().int().positive(), siteId: z.number().int().positive() })
-  .strict();
+  .object({
+    organizationLocationId: z.number().int().positive(),
+    siteId: z.number().int().positive(),
+    // a new link's id as served (spec 03 §3 'Org location site'), carried back: none yet; ignored
+    id: ZReadBackInt,
+  })
+  .strict()
+  .transform(withoutReadBack({ id: ZReadBackInt }));
 export type TOrganizationLocationSiteAdd = z.infer<typeof ZOrganizationLocationSiteAdd>;
 
 /** A notification user id in a path (`organizationLocation/NotiUser/{id}`). */

@@ -47,7 +47,21 @@ describe('policy body', () => {
   });
 
   it('refuses an unknown field by name, and an update without its id', () => {
-    expect(errorsOf({ ...good, customerId: 2 })).toHaveProperty('Body');
+    expect(errorsOf({ ...good, colour: 'red' })).toHaveProperty('Body');
     expect(ZPolicyUpdate.safeParse(good).success).toBe(false);
+  });
+
+  it('takes back the fields of the policy as served (spec 02 §3) and drops them from what it parses to', () => {
+    const parsed = ZPolicyInput.parse({
+      ...good,
+      id: 0,
+      customerId: 2,
+      creatorId: 'u',
+      unit: '°F',
+      isDesc: false,
+    });
+    expect(parsed).not.toHaveProperty('customerId');
+    expect(parsed).not.toHaveProperty('creatorId');
+    expect(parsed).not.toHaveProperty('id');
   });
 });

@@ -2,6 +2,7 @@
 // The rules that need the stored type (threshold range and precision, the type's minimum all-clear, a type fixed
 // once saved) and the customer's groups (Sites) are the server's; this schema holds what a body alone decides.
 import { z } from 'zod';
+import { readBack, withoutReadBack, ZReadBackAbilities, ZReadBackInt, ZReadBackText } from './common.ts';
 
 /** Longest trigger or all-clear message a policy sends (ours: an SMS is split past a few hundred characters). */
 export const POLICY_MESSAGE_MAX = 500;
@@ -27,7 +28,7 @@ export type TPolicyType = z.infer<typeof ZPolicyType>;
 export const ZNotificationActionInput = z
   .object({
     id: z.number().int().optional(),
-    triggerId: z.number().int().nullable().optional(),
+    triggerId: z.number().int().nullable().default(null),
     allClear: z.boolean(),
     message: z
       .string()
@@ -51,40 +52,61 @@ const notificationActionsField = z
   )
   .refine((list) => !list.some((a) => a.allClear) || list.some((a) => !a.allClear), ALL_CLEAR_NEEDS_TRIGGER);
 
-/** POST policy: a new policy of the caller's customer. */
+/** The fields a policy is written with. */
+const policyFields = {
+  policyType: z.number({ error: 'Policy type is required.' }).int().positive('Policy type is required.'),
+  threshold: z.number({ error: 'Threshold is required.' }),
+  limit: z.number().nullable().default(null),
+  allClearMinutes: z
+    .number({ error: 'All clear minutes must be a whole number.' })
+    .int('All clear minutes must be a whole number.')
+    .max(POLICY_ALL_CLEAR_MAX_MINUTES, `All clear minutes must be at most ${POLICY_ALL_CLEAR_MAX_MINUTES}.`),
+  reAlertMinutes: z
+    .number({ error: 'Re-alert minutes must be a whole number.' })
+    .int('Re-alert minutes must be a whole number.')
+    .min(1, 'Re-alert minutes must be at least 1.')
+    .max(POLICY_REALERT_MAX_MINUTES, `Re-alert minutes must be at most ${POLICY_REALERT_MAX_MINUTES}.`)
+    .default(10),
+  /** The user groups the policy applies to; none makes it inactive (spec 02 §4). */
+  sites: z
+    .array(z.number().int().positive())
+    .max(1000)
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, 'Each group may appear only once.'),
+  /** Applies to every group of the customer, also those made later. */
+  allGroups: z.boolean().default(false),
+  notificationActions: notificationActionsField,
+};
+/**
+ * The policy as served (spec 02 §3 'Policy'), carried back by an integrator: what its type decides (names,
+ * direction, unit, precision, minimum all-clear), its customer and its creator.
+ */
+const policyReadBackFields = {
+  policyTypeShortName: ZReadBackText,
+  policyTypeName: ZReadBackText,
+  policyDisplayName: ZReadBackText,
+  isDesc: readBack(z.boolean()),
+  unit: ZReadBackText,
+  precision: ZReadBackInt,
+  minAllClear: ZReadBackInt,
+  customerId: ZReadBackInt,
+  creatorId: ZReadBackText,
+  showOnDashboard: readBack(z.boolean()),
+  abilities: ZReadBackAbilities,
+};
+
+/** POST policy: a new policy of the caller's customer; it has no id yet (one carried back is ignored). */
 export const ZPolicyInput = z
-  .object({
-    policyType: z.number({ error: 'Policy type is required.' }).int().positive('Policy type is required.'),
-    threshold: z.number({ error: 'Threshold is required.' }),
-    limit: z.number().nullable().default(null),
-    allClearMinutes: z
-      .number({ error: 'All clear minutes must be a whole number.' })
-      .int('All clear minutes must be a whole number.')
-      .max(
-        POLICY_ALL_CLEAR_MAX_MINUTES,
-        `All clear minutes must be at most ${POLICY_ALL_CLEAR_MAX_MINUTES}.`,
-      ),
-    reAlertMinutes: z
-      .number({ error: 'Re-alert minutes must be a whole number.' })
-      .int('Re-alert minutes must be a whole number.')
-      .min(1, 'Re-alert minutes must be at least 1.')
-      .max(POLICY_REALERT_MAX_MINUTES, `Re-alert minutes must be at most ${POLICY_REALERT_MAX_MINUTES}.`)
-      .default(10),
-    /** The user groups the policy applies to; none makes it inactive (spec 02 §4). */
-    sites: z
-      .array(z.number().int().positive())
-      .max(1000)
-      .default([])
-      .refine((ids) => new Set(ids).size === ids.length, 'Each group may appear only once.'),
-    /** Applies to every group of the customer, also those made later. */
-    allGroups: z.boolean().default(false),
-    notificationActions: notificationActionsField,
-  })
-  .strict();
+  .object({ ...policyFields, ...policyReadBackFields, id: ZReadBackInt })
+  .strict()
+  .transform(withoutReadBack({ ...policyReadBackFields, id: ZReadBackInt }));
 export type TPolicyInput = z.output<typeof ZPolicyInput>;
 
 /** PATCH policy: the policy `id` with its new values; the type must stay the saved one (spec 02 §4). */
-export const ZPolicyUpdate = ZPolicyInput.extend({ id: z.number().int().positive() }).strict();
+export const ZPolicyUpdate = z
+  .object({ ...policyFields, ...policyReadBackFields, id: z.number().int().positive() })
+  .strict()
+  .transform(withoutReadBack(policyReadBackFields));
 export type TPolicyUpdate = z.output<typeof ZPolicyUpdate>;
 
 /** What the caller may do to a policy (the domain's weather-policy policy), so the screens offer only that. */

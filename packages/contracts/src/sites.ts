@@ -1,5 +1,6 @@
 // User groups ("sites", spec 02 §3 'User group (site)') and their alert times.
 import { z } from 'zod';
+import { withoutReadBack, ZReadBackAbilities, ZReadBackInt } from './common.ts';
 
 /** 'HH:MM:SS' (or 'HH:MM') local time of day. */
 export const ZTimeOfDay = z
@@ -30,19 +31,35 @@ const alertTimesField = z
   .max(7)
   .refine((rows) => new Set(rows.map((r) => r.day)).size === rows.length, 'Each day may appear only once.');
 
+const siteFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required.')
+    .max(GROUP_NAME_MAX, `Name must be at most ${GROUP_NAME_MAX} characters.`),
+  alertTimes: alertTimesField.default([]),
+};
+/** The group as served (spec 02 §3 'User group', with its abilities), carried back: its customer, its counts. */
+const siteReadBackFields = {
+  customerId: ZReadBackInt,
+  users: ZReadBackInt,
+  notificationUsers: ZReadBackInt,
+  policies: ZReadBackInt,
+  widgets: ZReadBackInt,
+  abilities: ZReadBackAbilities,
+};
+
+/** `POST site/add` body; a new group has no id yet (one carried back is ignored). */
 export const ZSiteAdd = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required.')
-      .max(GROUP_NAME_MAX, `Name must be at most ${GROUP_NAME_MAX} characters.`),
-    alertTimes: alertTimesField.default([]),
-  })
-  .strict();
+  .object({ ...siteFields, ...siteReadBackFields, id: ZReadBackInt })
+  .strict()
+  .transform(withoutReadBack({ ...siteReadBackFields, id: ZReadBackInt }));
 export type TSiteAdd = z.output<typeof ZSiteAdd>;
 
-export const ZSiteUpdate = ZSiteAdd.extend({ id: z.number().int().positive() }).strict();
+export const ZSiteUpdate = z
+  .object({ ...siteFields, ...siteReadBackFields, id: z.number().int().positive() })
+  .strict()
+  .transform(withoutReadBack(siteReadBackFields));
 export type TSiteUpdate = z.output<typeof ZSiteUpdate>;
 
 /** What the caller may do to a group (the domain's group policy), so the screens offer only that. */

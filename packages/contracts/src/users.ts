@@ -2,6 +2,7 @@
 // current-user call's shape, the Users page's rows, and the bodies of every user and notification-user write.
 import { z } from 'zod';
 import { ROLE_IDS, ROLE_NAMES, TIME_ZONES, USER_FORM_MESSAGES } from '@allclear/domain';
+import { readBack, whenParsed, withoutReadBack, ZReadBackAbilities } from './common.ts';
 
 export const ZCurrentUser = z.object({
   id: z.string(),
@@ -79,7 +80,8 @@ export const ZEmail = z
   .toLowerCase()
   .max(EMAIL_MAX, USER_MESSAGES.emailTooLong)
   .pipe(z.email(USER_MESSAGES.emailInvalid))
-  .nullable();
+  .nullable()
+  .default(null);
 /** Digits with an optional leading '+', spaces, dashes, dots and parentheses; 7 to 15 digits (E.164). */
 export const ZPhoneNumber = z
   .string()
@@ -88,7 +90,8 @@ export const ZPhoneNumber = z
   .refine((s) => /^\+?[\d\s().-]+$/.test(s) && /^\d{7,15}$/.test(s.replace(/\D/g, '')), {
     message: USER_MESSAGES.phoneInvalid,
   })
-  .nullable();
+  .nullable()
+  .default(null);
 export const ZTimeZone = z.enum(TIME_ZONES, {
   error: (issue) =>
     issue.input == null || issue.input === '' ? USER_MESSAGES.TimeZone : USER_MESSAGES.timeZoneUnknown,
@@ -123,12 +126,29 @@ const preferenceFields = {
   alertTimesEnabled: z.boolean().optional(),
 };
 
+/**
+ * Fields of a user as the server answers them (spec 02 §3 'User') that a write may carry back, as an integrator sends
+ * the shape it reads: derived from the fields above (the user name is the e-mail, the full name the names, the role's
+ * and group's names their ids, the customer the group's) or set by calls of their own (isActive by the invite,
+ * orgLocations by `location/Update/OrganizationLocation`). Taken and ignored.
+ */
+const userReadBackFields = {
+  userName: readBack(z.string().max(EMAIL_MAX)),
+  fullName: readBack(z.string().max(2 * PERSON_NAME_MAX + 1)),
+  roleName: readBack(z.string().max(PERSON_NAME_MAX)),
+  roleDisplayName: readBack(z.string().max(PERSON_NAME_MAX)),
+  roleHierarchy: readBack(z.number().int().min(0).max(10)),
+  siteName: readBack(z.string().max(PERSON_NAME_MAX)),
+  customerId: readBack(z.number().int().positive()),
+  isActive: readBack(z.boolean()),
+  orgLocations: readBack(z.array(z.number().int().positive()).max(USER_PAGE_MAX)),
+  abilities: ZReadBackAbilities,
+};
+
 type Refinable = { email: string | null; roleId: number };
 
 /** Run a body's own rules even when a field failed, so the form shows every required field at once. */
-const EVEN_WITH_FIELD_ERRORS = {
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
-};
+const EVEN_WITH_FIELD_ERRORS = whenParsed();
 
 /** E-mail is required except for a Notification Only contact (spec 02 §5). */
 function requireEmail(v: Refinable, ctx: z.RefinementCtx) {
@@ -154,32 +174,35 @@ export type TUserForm = z.input<typeof ZUserForm>;
 
 /** `POST user` body: a new full user (spec 02 §4 'A new user has an empty id'). */
 export const ZUserAdd = z
-  .object({ id: z.literal('').optional(), ...userFields, ...preferenceFields })
+  .object({ id: readBack(z.literal('')), ...userFields, ...preferenceFields, ...userReadBackFields })
   .strict()
   .superRefine((v, ctx) => {
     requireEmail(v, ctx);
     requireFullRole(v, ctx);
-  }, EVEN_WITH_FIELD_ERRORS);
+  }, EVEN_WITH_FIELD_ERRORS)
+  .transform(withoutReadBack(userReadBackFields));
 export type TUserAdd = z.input<typeof ZUserAdd>;
 
 /** `POST user/update` body: a full user's new values. */
 export const ZUserUpdate = z
-  .object({ id: z.uuid(), ...userFields, ...preferenceFields })
+  .object({ id: z.uuid(), ...userFields, ...preferenceFields, ...userReadBackFields })
   .strict()
   .superRefine((v, ctx) => {
     requireEmail(v, ctx);
     requireFullRole(v, ctx);
-  }, EVEN_WITH_FIELD_ERRORS);
+  }, EVEN_WITH_FIELD_ERRORS)
+  .transform(withoutReadBack(userReadBackFields));
 export type TUserUpdate = z.input<typeof ZUserUpdate>;
 
 /** `POST user/PromoteNotificationOnlyUser` body: the contact's id and the full user it becomes (spec 02 §4). */
 export const ZUserPromote = z
-  .object({ id: z.number().int().positive(), ...userFields, ...preferenceFields })
+  .object({ id: z.number().int().positive(), ...userFields, ...preferenceFields, ...userReadBackFields })
   .strict()
   .superRefine((v, ctx) => {
     requireEmail(v, ctx);
     requireFullRole(v, ctx);
-  }, EVEN_WITH_FIELD_ERRORS);
+  }, EVEN_WITH_FIELD_ERRORS)
+  .transform(withoutReadBack(userReadBackFields));
 export type TUserPromote = z.input<typeof ZUserPromote>;
 
 /** The fields of a notification-only contact. */
@@ -192,18 +215,35 @@ const contactFields = {
   siteId: ZSiteId,
 };
 
+/**
+ * What a contact's body may carry back of the User shape it reads (spec 02 §3: a Notification Only user has role id
+ * -1): its role, and a full user's preferences, which a contact has none of; taken and ignored, as userReadBackFields.
+ */
+const contactReadBackFields = {
+  ...userReadBackFields,
+  roleId: readBack(z.literal(NOTIFICATION_ONLY_ROLE_ID, { error: USER_MESSAGES.roleUnknown })),
+  smsNotifications: readBack(z.boolean()),
+  emailNotifications: readBack(z.boolean()),
+  geofenceAlertsEnabled: readBack(z.boolean()),
+  alertTimesEnabled: readBack(z.boolean()),
+};
+
 /** `DELETE user/demote` body: the full user and the notification-only contact it becomes (spec 02 §4). */
 export const ZUserDemote = z.object({ id: z.uuid(), ...contactFields }).strict();
 export type TUserDemote = z.input<typeof ZUserDemote>;
 
 /** `POST notificationuser` body. */
-export const ZNotificationUserAdd = z.object({ ...contactFields }).strict();
+export const ZNotificationUserAdd = z
+  .object({ id: readBack(z.literal('')), ...contactFields, ...contactReadBackFields })
+  .strict()
+  .transform(withoutReadBack({ id: z.unknown(), ...contactReadBackFields }));
 export type TNotificationUserAdd = z.input<typeof ZNotificationUserAdd>;
 
 /** `POST notificationuser/update` body. */
 export const ZNotificationUserUpdate = z
-  .object({ id: z.number().int().positive(), ...contactFields })
-  .strict();
+  .object({ id: z.number().int().positive(), ...contactFields, ...contactReadBackFields })
+  .strict()
+  .transform(withoutReadBack(contactReadBackFields));
 export type TNotificationUserUpdate = z.input<typeof ZNotificationUserUpdate>;
 
 /** `POST user/roles` body: the roles whose users to list (spec 02 §7 'List admin users by role'). */

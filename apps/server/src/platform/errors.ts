@@ -1,8 +1,15 @@
 // One error vocabulary, one exit: factories with a stable status, and the handler that writes the
 // spec's `responseException` envelope (spec 02 §3 'Server error shape').
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { fieldErrorKey } from '@allclear/contracts';
+import type { z } from 'zod';
+import { fieldErrorKey, personMessage } from '@allclear/contracts';
 import { isLostDatabase } from './lost-database.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -62,6 +69,64 @@ function zodFieldErrors(issues: readonly ZodIssueLike[], part: string): FieldErr
   return errors;
 }
 
+/** What a request's part is called when an error is about the whole of it rather than one field. */
+const WHOLE_PART: Record<string, string> = {
+  body: 'The request body',
+  querystring: 'The query',
+  params: 'The address',
+  headers: 'The headers',
+};
+
+/** A request part its route's schema refused: the zod issues, worded for a person (`personMessage`). */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly part: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+    /** What a schema's rule threw, if one did. */
+    readonly thrown?: unknown,
+  ) {
+    super('One or more validation errors occurred.');
+  }
+}
+
+/**
+ * The validator of every route's schemas: zod's parse, with a person's wording for each issue its schema gave no
+ * message of its own ('Phone number must be text.', not 'expected string, received undefined'). Set on the app
+ * beside `installErrorHandling`, whose handler turns the refusal into the envelope.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const part = httpPart ?? 'body';
+  const whole = WHOLE_PART[part] ?? 'The value';
+  const error = (issue: z.core.$ZodRawIssue) => personMessage(issue, whole);
+  return (data) => {
+    let result: z.ZodSafeParseResult<unknown>;
+    try {
+      result = schema.safeParse(data, { error });
+    } catch (err) {
+      // a rule of the schema that fails on a body it did not expect: still the body's fault, so a 400; the rule
+      // is ours to fix (logged by the error handler)
+      return { error: new RequestValidationError(part, [], err) };
+    }
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(part, result.error.issues) };
+  };
+};
+
+/** The envelope for what Fastify's router refuses before any route runs (a malformed URL, a param too long). */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid.'
+        : 'The request could not be routed.';
+  request.log.info({ code: err.code }, message);
+  void reply.code(status).send(errorBody(message, { Url: [message] }));
+}
+
 /** Installs the error and not-found handlers on an instance. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
@@ -74,6 +139,19 @@ export function installErrorHandling(app: FastifyInstance): void {
         else if (err.status === 503) request.log.warn({ reason: err.message }, 'request refused for now');
         return reply.code(err.status).headers(err.headers).send(errorBody(err.message, err.errors));
       }
+      if (err instanceof RequestValidationError) {
+        if (err.thrown !== undefined) {
+          request.log.error({ err: err.thrown, part: err.part }, 'a schema threw while validating a request');
+          const message = `${WHOLE_PART[err.part] ?? 'The request'} could not be read.`;
+          return reply
+            .code(400)
+            .send(errorBody('One or more validation errors occurred.', { [fieldErrorKey([])]: [message] }));
+        }
+        return reply
+          .code(400)
+          .send(errorBody('One or more validation errors occurred.', zodFieldErrors(err.issues, err.part)));
+      }
+      // apps built without our validator (a module's own test app) refuse with the type provider's errors
       if (hasZodFastifySchemaValidationErrors(err)) {
         const part = (err as FastifyError).validationContext ?? 'body';
         const issues = err.validation.map((v) => ({

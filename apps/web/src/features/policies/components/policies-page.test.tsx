@@ -277,7 +277,7 @@ describe('the policy modal', () => {
     await waitFor(() => expect(sentTo(sent, 'POST')).toHaveLength(1));
     expect((sentTo(sent, 'POST')[0]!.body as { notificationActions: unknown }).notificationActions).toEqual([
       { triggerId: null, allClear: false, message: 'Wind Speed is at or above 80 mph.' },
-      { allClear: true, message: 'All clear: Wind Speed is back within the policy.' },
+      { triggerId: null, allClear: true, message: 'All clear: Wind Speed is back within the policy.' },
     ]);
   });
 

@@ -81,7 +81,8 @@ export function toPolicyInput(
   const actions: TPolicyInput['notificationActions'] = [];
   if (values.notifyUsers) {
     actions.push({ triggerId: context?.triggerId ?? null, allClear: false, message: values.triggerMessage });
-    if (values.notifyOnAllClear) actions.push({ allClear: true, message: values.allClearMessage });
+    if (values.notifyOnAllClear)
+      actions.push({ triggerId: null, allClear: true, message: values.allClearMessage });
   }
   return {
     policyType: values.policyType,

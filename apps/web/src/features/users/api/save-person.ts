@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   TNotificationUser,
   TNotificationUserAdd,
+  TNotificationUserUpdate,
   TUser,
   TUserAdd,
   TUserDemote,
@@ -22,7 +23,7 @@ export type PersonSave =
   | { kind: 'promote'; body: TUserPromote; locations: number[] }
   | { kind: 'demote'; body: TUserDemote }
   | { kind: 'addContact'; body: TNotificationUserAdd }
-  | { kind: 'updateContact'; body: TNotificationUserAdd & { id: number } };
+  | { kind: 'updateContact'; body: TNotificationUserUpdate };
 
 export type PersonSaved = { user: TUser } | { contact: TNotificationUser };
 
