@@ -315,6 +315,8 @@ interface Product {
   startedAt: number;
   port: number;
   baseUrl: string;
+  /** Its DATA_DIR (removed by stop); the log is server.log in it. */
+  dataDir: string;
   log: () => string;
   stop: () => Promise<void>;
 }
@@ -324,34 +326,33 @@ interface Product {
  * logging and environment), on a free loopback port with its own data folder; resolves once it has printed
  * its start-up banner (the engine and the simulator are running).
  */
-export async function startProduct(env: Record<string, string>): Promise<Product> {
+export async function startProduct(
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = PRODUCT_NODE_FLAGS,
+): Promise<Product> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
   const logPath = join(dataDir, 'server.log');
   const logFd = openSync(logPath, 'w');
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, ...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        WEB_DIST: join(root, 'apps/web/dist'),
-        // any free port for the embedded MQTT broker, so a running dev server does not collide
-        MQTT_PORT: '0',
-        // one token serves the whole run (the web renews its own; the bench does not)
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-        ...env,
-      },
-      stdio: ['ignore', logFd, logFd],
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST: join(root, 'apps/web/dist'),
+      // any free port for the embedded MQTT broker, so a running dev server does not collide
+      MQTT_PORT: '0',
+      // one token serves the whole run (the web renews its own; the bench does not)
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      ...env,
     },
-  );
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   const log = () => readFileSync(logPath, 'utf8');
   const stop = async () => {
@@ -370,7 +371,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, log, stop };
+  return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, dataDir, log, stop };
 }
 
 /** Cookies kept across the sign-in's redirects. */
