@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { PRODUCT_ENV, PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HELLO_CHILD = join(root, 'bench/hello-world-child.mjs');
@@ -339,6 +339,7 @@ export async function startProduct(
   const child = spawn(process.execPath, [...profile, ...nodeFlags, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
+      ...PRODUCT_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
