@@ -7,8 +7,9 @@
 // - RSS at most 400 MB at every sample after the warm-up (the history backfill and the first storms' e-mails);
 // - RSS flat: the least-squares slope over the run's last half (the last half hour of an hour) under 1 MB per
 //   simulated hour, so a shorter run (SOAK_MINUTES for CI) is held to the same slope over what it ran;
-// - the data folder bounded: its growth per simulated day over the last half, kept for the longest retention of
-//   the rows that grow with time (35 days of raw station readings), stays within SOAK_DATA_BUDGET_MB.
+// - the data folder bounded: its tables' growth per simulated day over the last half (the folder without its
+//   write-ahead log), kept for the longest retention of the rows that grow with time (35 days of raw station
+//   readings), plus the most log PGlite keeps (db/client.ts), stays within SOAK_DATA_BUDGET_MB.
 // SOAK_HEAP_SNAPSHOTS=1 also writes a heap snapshot after the warm-up and one at the end (--heapsnapshot-signal) into
 // the printed folder, to compare in Chrome DevTools' Memory panel. SOAK_NODE_FLAGS replaces the product's Node.js
 // flags (scripts/node-flags.mjs), e.g. '--enable-source-maps --max-semi-space-size=16', to measure a setting.
@@ -17,6 +18,8 @@ import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, append
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ON_DISK_MAX_WAL_MB } from '../apps/server/src/db/client.ts';
+import { RAW_READINGS_RETENTION_DAYS } from '../apps/server/src/engine/observations/readings.ts';
 import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { dashboardCalls, signIn, startProduct } from './reads.bench.ts';
 
@@ -36,8 +39,8 @@ const POLL_SECONDS = 10;
 const SIGN_IN_EVERY_SECONDS = 1800;
 const RSS_TARGET_MB = 400;
 const SLOPE_TARGET_MB_PER_SIM_HOUR = 1;
-/** The longest retention of rows that arrive with time and are pruned: raw station readings (readings.ts). */
-const RETENTION_DAYS = 35;
+/** The longest retention of rows that arrive with time and are pruned: raw station readings. */
+const RETENTION_DAYS = RAW_READINGS_RETENTION_DAYS;
 const DATA_BUDGET_MB = Number(process.env.SOAK_DATA_BUDGET_MB ?? 2048);
 const NODE_FLAGS = process.env.SOAK_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? PRODUCT_NODE_FLAGS;
 
@@ -48,7 +51,10 @@ interface Sample {
   heapUsedMb: number;
   externalMb: number;
   arrayBuffersMb: number;
+  /** The data folder, without the product's log. */
   dataMb: number;
+  /** Of which the write-ahead log (pglite/pg_wal). */
+  walMb: number;
 }
 
 /** Resident set size of a process, MB (/proc/<pid>/status). */
@@ -58,7 +64,7 @@ function rssMb(pid: number): number {
 }
 
 /** Bytes of every file under a folder but one (the product's log, which the bench writes there), MB. */
-function folderMb(dir: string, skip: string): number {
+function folderMb(dir: string, skip?: string): number {
   let bytes = 0;
   const walk = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
@@ -71,7 +77,11 @@ function folderMb(dir: string, skip: string): number {
       }
     }
   };
-  walk(dir);
+  try {
+    walk(dir);
+  } catch {
+    // not there (yet)
+  }
   return bytes / MB;
 }
 
@@ -110,9 +120,11 @@ export interface SoakVerdicts {
   /** MB per simulated hour over the last half of the run. */
   rssSlope: number;
   slopeOk: boolean;
-  /** MB per simulated day over the last half of the run. */
+  /** MB per simulated day over the last half of the run, the write-ahead log left out. */
   dataPerSimDayMb: number;
   dataProjectedMb: number;
+  /** The most write-ahead log the folder may carry: PGlite's bound, or more if more was seen. */
+  walBoundMb: number;
   dataOk: boolean;
 }
 
@@ -126,12 +138,15 @@ export function judge(
   const after = samples.filter((s) => s.t >= warmUpSeconds);
   const lastHalf = samples.filter((s) => s.t >= (minutes * 60) / 2);
   const maxRssAfterWarmUpMb = Math.max(0, ...after.map((s) => s.rssMb));
-  const perSimHour = (key: 'rssMb' | 'dataMb') =>
-    slope(lastHalf.map((s) => ({ x: (s.t / 3600) * speed, y: s[key] })));
-  const rssSlope = perSimHour('rssMb');
-  const dataPerSimDayMb = perSimHour('dataMb') * 24;
-  const dataNow = samples[samples.length - 1]?.dataMb ?? 0;
-  const dataProjectedMb = dataNow + Math.max(0, dataPerSimDayMb) * RETENTION_DAYS;
+  const perSimHour = (y: (s: Sample) => number) =>
+    slope(lastHalf.map((s) => ({ x: (s.t / 3600) * speed, y: y(s) })));
+  const rssSlope = perSimHour((s) => s.rssMb);
+  const tables = (s: Sample) => s.dataMb - s.walMb;
+  const dataPerSimDayMb = perSimHour(tables) * 24;
+  const last = samples[samples.length - 1];
+  const walBoundMb = Math.max(ON_DISK_MAX_WAL_MB, ...samples.map((s) => s.walMb));
+  const dataProjectedMb =
+    (last ? tables(last) : 0) + Math.max(0, dataPerSimDayMb) * RETENTION_DAYS + walBoundMb;
   return {
     maxRssAfterWarmUpMb,
     rssOk: after.length > 0 && maxRssAfterWarmUpMb <= RSS_TARGET_MB,
@@ -139,6 +154,7 @@ export function judge(
     slopeOk: lastHalf.length >= 2 && rssSlope < SLOPE_TARGET_MB_PER_SIM_HOUR,
     dataPerSimDayMb,
     dataProjectedMb,
+    walBoundMb,
     dataOk: lastHalf.length >= 2 && dataProjectedMb <= DATA_BUDGET_MB,
   };
 }
@@ -203,9 +219,9 @@ export async function run(): Promise<boolean> {
         }
     }
   })();
-  writeFileSync(csv, 'seconds,rss_mb,heap_used_mb,external_mb,array_buffers_mb,data_mb\n');
+  writeFileSync(csv, 'seconds,rss_mb,heap_used_mb,external_mb,array_buffers_mb,data_mb,wal_mb\n');
   console.log(
-    `${'min'.padStart(5)} ${'RSS MB'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'data MB'.padStart(7)}`,
+    `${'min'.padStart(5)} ${'RSS MB'.padStart(7)} ${'heap'.padStart(7)} ${'extern'.padStart(7)} ${'arrbuf'.padStart(7)} ${'data MB'.padStart(7)} ${'of log'.padStart(7)}`,
   );
   try {
     const endAt = product.startedAt + MINUTES * 60_000;
@@ -222,15 +238,16 @@ export async function run(): Promise<boolean> {
         externalMb: (m?.external ?? 0) / MB,
         arrayBuffersMb: (m?.arrayBuffers ?? 0) / MB,
         dataMb: folderMb(product.dataDir, logFile),
+        walMb: folderMb(join(product.dataDir, 'pglite/pg_wal')),
       };
       samples.push(s);
       appendFileSync(
         csv,
-        `${s.t},${[s.rssMb, s.heapUsedMb, s.externalMb, s.arrayBuffersMb, s.dataMb].map((v) => v.toFixed(1)).join(',')}\n`,
+        `${s.t},${[s.rssMb, s.heapUsedMb, s.externalMb, s.arrayBuffersMb, s.dataMb, s.walMb].map((v) => v.toFixed(1)).join(',')}\n`,
       );
       if (s.t % 60 < SAMPLE_SECONDS)
         console.log(
-          `${(s.t / 60).toFixed(0).padStart(5)} ${f(s.rssMb)} ${f(s.heapUsedMb)} ${f(s.externalMb)} ${f(s.arrayBuffersMb)} ${f(s.dataMb)}`,
+          `${(s.t / 60).toFixed(0).padStart(5)} ${f(s.rssMb)} ${f(s.heapUsedMb)} ${f(s.externalMb)} ${f(s.arrayBuffersMb)} ${f(s.dataMb)} ${f(s.walMb)}`,
         );
       if (snapshots && !snapped && s.t >= WARM_UP_SECONDS) {
         snapped = true;
@@ -284,7 +301,7 @@ export async function run(): Promise<boolean> {
   line(
     'data folder at the retention horizon',
     `${v.dataProjectedMb.toFixed(0)} MB`,
-    `≤ ${DATA_BUDGET_MB} MB (${last.dataMb.toFixed(0)} + ${v.dataPerSimDayMb.toFixed(1)}/sim day × ${RETENTION_DAYS})`,
+    `≤ ${DATA_BUDGET_MB} MB (${(last.dataMb - last.walMb).toFixed(0)} + ${v.dataPerSimDayMb.toFixed(1)}/sim day × ${RETENTION_DAYS} + ${v.walBoundMb.toFixed(0)} log)`,
     v.dataOk,
   );
   const ok = v.rssOk && v.slopeOk && v.dataOk && failures === 0;
