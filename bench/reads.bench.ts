@@ -323,16 +323,17 @@ interface Product {
 
 /**
  * The built server as `npm start` runs it (`node` with scripts/node-flags.mjs, apps/server/dist/main.js, its default
- * logging and environment), on a free loopback port with its own data folder; resolves once it has printed
- * its start-up banner (the engine and the simulator are running).
+ * logging and environment), on a free loopback port with its own data folder (or `existingDataDir`, which stop then
+ * leaves in place); resolves once it has printed its start-up banner (the engine and the simulator are running).
  */
 export async function startProduct(
   env: Record<string, string>,
   nodeFlags: readonly string[] = PRODUCT_NODE_FLAGS,
+  existingDataDir?: string,
 ): Promise<Product> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
   const logPath = join(dataDir, 'server.log');
   const logFd = openSync(logPath, 'w');
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [];
@@ -361,7 +362,7 @@ export async function startProduct(
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 180_000;
   while (!log().includes('AllClear is running on')) {

@@ -13,8 +13,18 @@
 // SOAK_HEAP_SNAPSHOTS=1 also writes a heap snapshot after the warm-up and one at the end (--heapsnapshot-signal) into
 // the printed folder, to compare in Chrome DevTools' Memory panel. SOAK_NODE_FLAGS replaces the product's Node.js
 // flags (scripts/node-flags.mjs), e.g. '--enable-source-maps --max-semi-space-size=16', to measure a setting.
+// SOAK_START=restart measures the product started again on the data folder of a first start (stopped once its history
+// backfill is written), as an install runs after its first day; by default the start measured is the first one.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +52,10 @@ const SLOPE_TARGET_MB_PER_SIM_HOUR = 1;
 /** The longest retention of rows that arrive with time and are pruned: raw station readings. */
 const RETENTION_DAYS = RAW_READINGS_RETENTION_DAYS;
 const DATA_BUDGET_MB = Number(process.env.SOAK_DATA_BUDGET_MB ?? 2048);
+/** 'fresh' (the first start on a new data folder, measured) or 'restart' (the start after it, measured). */
+const START = process.env.SOAK_START === 'restart' ? 'restart' : 'fresh';
+/** The most a first start is given to write its history backfill before it is stopped (SOAK_START=restart), s. */
+const FIRST_START_MAX_SECONDS = 300;
 const NODE_FLAGS = process.env.SOAK_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? PRODUCT_NODE_FLAGS;
 
 interface Sample {
@@ -174,17 +188,29 @@ export async function run(): Promise<boolean> {
     ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${out}`] : []),
   ];
   console.log(
-    `${MINUTES} min at SIM_SPEED=${SIM_SPEED} (${((MINUTES / 60) * SIM_SPEED).toFixed(1)} simulated hours), ${DASHBOARDS} dashboards polling every ${POLL_SECONDS} s, warm-up ${WARM_UP_SECONDS} s; Node.js flags: ${NODE_FLAGS.join(' ')}; samples in ${csv}`,
+    `${START === 'restart' ? 'restart' : 'first start'}, ${MINUTES} min at SIM_SPEED=${SIM_SPEED} (${((MINUTES / 60) * SIM_SPEED).toFixed(1)} simulated hours), ${DASHBOARDS} dashboards polling every ${POLL_SECONDS} s, warm-up ${WARM_UP_SECONDS} s; Node.js flags: ${NODE_FLAGS.join(' ')}; samples in ${csv}`,
   );
+  const env = { DATABASE_URL: '', SIM_SPEED: String(SIM_SPEED) };
+  let dataDir: string | undefined;
+  if (START === 'restart') {
+    dataDir = mkdtempSync(join(tmpdir(), 'allclear-soak-data-'));
+    const first = await startProduct(env, NODE_FLAGS, dataDir);
+    const until = Date.now() + FIRST_START_MAX_SECONDS * 1000;
+    while (!first.log().includes('station history backfilled') && Date.now() < until) await sleep(1000);
+    await first.stop();
+    console.log(
+      `first start stopped after ${Math.round((Date.now() - first.startedAt) / 1000)} s; measuring the restart`,
+    );
+  }
   const product = await startProduct(
     {
-      DATABASE_URL: '',
-      SIM_SPEED: String(SIM_SPEED),
+      ...env,
       NODE_OPTIONS: nodeOptions.join(' '),
       SOAK_PROBE_FILE: probeFile,
       SOAK_PROBE_MS: String(SAMPLE_SECONDS * 1000),
     },
     NODE_FLAGS,
+    dataDir,
   );
   const logFile = join(product.dataDir, 'server.log');
   const samples: Sample[] = [];
@@ -276,6 +302,7 @@ export async function run(): Promise<boolean> {
     const du = execFileSync('du', ['-sm', '--exclude=server.log', product.dataDir], { encoding: 'utf8' });
     console.log(`data folder at the end (du): ${du.trim()}`);
     await product.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
   const v = judge(samples, MINUTES, SIM_SPEED, WARM_UP_SECONDS);
   const at90 = samples.find((s) => s.t >= 90);
