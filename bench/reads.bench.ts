@@ -315,7 +315,7 @@ interface Product {
   startedAt: number;
   port: number;
   baseUrl: string;
-  /** Its DATA_DIR (removed by stop); the log is server.log in it. */
+  /** Its DATA_DIR (removed by stop unless startProduct was given it); the log is server.log in it. */
   dataDir: string;
   log: () => string;
   stop: () => Promise<void>;
