@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
+import { PRODUCT_ENV, PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
 import { loopbackProductEnv } from '../scripts/product-env.mjs';
 import { signIn } from '../scripts/sign-in.mjs';
 
@@ -316,37 +316,40 @@ interface Product {
   startedAt: number;
   port: number;
   baseUrl: string;
+  /** Its DATA_DIR (removed by stop unless startProduct was given it); the log is server.log in it. */
+  dataDir: string;
   log: () => string;
   stop: () => Promise<void>;
 }
 
 /**
  * The built server as `npm start` runs it (`node` with scripts/node-flags.mjs, apps/server/dist/main.js, its default
- * logging and environment), on a free loopback port with its own data folder; resolves once it has printed
- * its start-up banner (the engine and the simulator are running).
+ * logging and environment), on a free loopback port with its own data folder (or `existingDataDir`, which stop then
+ * leaves in place); resolves once it has printed its start-up banner (the engine and the simulator are running).
  */
-export async function startProduct(env: Record<string, string>): Promise<Product> {
+export async function startProduct(
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = PRODUCT_NODE_FLAGS,
+  existingDataDir?: string,
+): Promise<Product> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
+  const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), 'allclear-reads-product-'));
   const logPath = join(dataDir, 'server.log');
   const logFd = openSync(logPath, 'w');
   const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${resolve(CPU_PROF_DIR)}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, ...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...loopbackProductEnv(port, dataDir),
-        // one token serves the whole run (the web renews its own; the bench does not)
-        ACCESS_TOKEN_TTL_SECONDS: '3600',
-        ...env,
-      },
-      stdio: ['ignore', logFd, logFd],
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...PRODUCT_ENV,
+      ...process.env,
+      ...loopbackProductEnv(port, dataDir),
+      // one token serves the whole run (the web renews its own; the bench does not)
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      ...env,
     },
-  );
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   const log = () => readFileSync(logPath, 'utf8');
   const stop = async () => {
@@ -354,7 +357,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!existingDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 180_000;
   while (!log().includes('AllClear is running on')) {
@@ -365,7 +368,7 @@ export async function startProduct(env: Record<string, string>): Promise<Product
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, log, stop };
+  return { pid: child.pid!, startedAt: Date.now(), port, baseUrl, dataDir, log, stop };
 }
 
 async function getData<T>(baseUrl: string, path: string, token: string): Promise<T> {

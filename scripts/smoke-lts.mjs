@@ -11,7 +11,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
-import { PRODUCT_NODE_FLAGS } from './node-flags.mjs';
+import { PRODUCT_ENV, PRODUCT_NODE_FLAGS } from './node-flags.mjs';
 import { loopbackProductEnv } from './product-env.mjs';
 import { brief, signIn } from './sign-in.mjs';
 
@@ -76,7 +76,7 @@ function freePort() {
 async function startProduct(node, port, dataDir) {
   const child = spawn(node, [...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, ...loopbackProductEnv(port, dataDir) },
+    env: { ...PRODUCT_ENV, ...process.env, ...loopbackProductEnv(port, dataDir) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

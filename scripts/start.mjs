@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstalled } from './ensure-install.mjs';
-import { PRODUCT_NODE_FLAGS } from './node-flags.mjs';
+import { PRODUCT_ENV, PRODUCT_NODE_FLAGS } from './node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstalled();
@@ -26,7 +26,7 @@ if (!lts || lts[0] < 'J') {
 const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },
+  env: { ...PRODUCT_ENV, ...process.env, WEB_DIST: process.env.WEB_DIST ?? join(root, 'apps/web/dist') },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { PRODUCT_NODE_FLAGS } from '../../scripts/node-flags.mjs';
+import { PRODUCT_ENV, PRODUCT_NODE_FLAGS } from '../../scripts/node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -67,6 +67,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     {
       cwd: root,
       env: {
+        ...PRODUCT_ENV,
         ...process.env,
         PORT: String(port),
         HOST: 'localhost',

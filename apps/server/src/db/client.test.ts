@@ -1,11 +1,31 @@
-// An in-memory PGlite starts with PGlite's own parameters and WAL segments not zero-filled, and each of its queries
-// lets the event loop turn before its caller goes on; the PostgreSQL pool
+// An in-memory PGlite starts with PGlite's own parameters and WAL segments not zero-filled, an on-disk one with a small
+// buffer cache and a bounded write-ahead log, and each of their queries lets the event loop turn before its caller goes
+// on; the PostgreSQL pool
 // survives an idle connection dying under it, and says so through onIdleError (runs in the PostgreSQL pass, where
 // TEST_DATABASE_URL names a server).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { turnsWhile } from '../../test/turns.ts';
-import { openDatabase } from './client.ts';
+import { ON_DISK_MAX_WAL_MB, openDatabase } from './client.ts';
+
+describe('openDatabase on disk (the embedded default)', () => {
+  it("keeps PGlite's start parameters with a 32 MB buffer cache and a bounded write-ahead log", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'allclear-client-'));
+    const handle = await openDatabase({ dataDir: dir });
+    try {
+      expect(await handle.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+      expect(await handle.query('SHOW max_wal_size')).toEqual([{ max_wal_size: `${ON_DISK_MAX_WAL_MB}MB` }]);
+      expect(await handle.query('SHOW max_worker_processes')).toEqual([{ max_worker_processes: '0' }]);
+      expect(await handle.query('SHOW search_path')).toEqual([{ search_path: 'public' }]);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('openDatabase in memory', () => {
   it("keeps PGlite's start parameters and does not zero-fill new WAL segments", async () => {

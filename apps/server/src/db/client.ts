@@ -52,6 +52,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
  */
 const IN_MEMORY_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
 
+/** The most write-ahead log an on-disk PGlite keeps before it checkpoints and recycles it, MB (PostgreSQL: 1 GB). */
+export const ON_DISK_MAX_WAL_MB = 64;
+
+/**
+ * An on-disk PGlite's start parameters: PGlite's own, with
+ * - PostgreSQL's buffer cache at 32 MB instead of its 128 MB default. PGlite keeps the cache in its WebAssembly
+ *   memory, which never shrinks, so once filled (the demo's history backfill fills it) the default held 157 MB resident
+ *   for the life of the process, on top of the operating system's cache of the same files, which PGlite reads through
+ *   the file system. At 32 MB the memory held 53 MB (`bench soak`); the working set of zones, locations and the last
+ *   hours of readings is a few megabytes, and the reads from memory (platform/read-cache.ts) ask for it seldom.
+ * - at most ON_DISK_MAX_WAL_MB of write-ahead log. PGlite is one backend with no checkpointer: it checkpoints when the
+ *   log reaches max_wal_size, so with the default the data folder carried up to 1 GB of log before its first
+ *   checkpoint. A checkpoint writes at most the 32 MB of cache; the demo writes about 60 MB of log a simulated day.
+ * See docs/decisions/memory-of-the-embedded-default.md.
+ */
+export const ON_DISK_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  `max_wal_size=${ON_DISK_MAX_WAL_MB}MB`,
+  '-c',
+  `min_wal_size=${ON_DISK_MAX_WAL_MB / 2}MB`,
+];
+
 /**
  * PGlite runs each query on the event loop and resolves it in a microtask, so a chain of awaited queries (the policy
  * cycle's steps, a transaction's statements) never yields: every request waits for the whole chain. Under the read
@@ -75,7 +100,7 @@ export function yieldAfterEachQuery(client: PGlite): void {
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const client = dataDir
-    ? await PGlite.create(dataDir)
+    ? await PGlite.create(dataDir, { startParams: [...ON_DISK_START_PARAMS] })
     : await PGlite.create({ startParams: [...IN_MEMORY_START_PARAMS] });
   yieldAfterEachQuery(client);
   const db = drizzlePglite({ client, schema, casing: CASING });

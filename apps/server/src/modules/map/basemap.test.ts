@@ -1,5 +1,6 @@
-// The places of the offline base map (city and state label points) and the label layers of the styles.
-import { describe, expect, it } from 'vitest';
+// The places of the offline base map (city and state label points), the label layers of the styles, and the
+// indexes let go once no new tile has needed them for a while.
+import { describe, expect, it, vi } from 'vitest';
 import { PbfReader } from 'pbf';
 import { VectorTile } from '@mapbox/vector-tile';
 import { BaseMap, cityPopulationFloor } from './basemap.ts';
@@ -128,6 +129,34 @@ describe('base-map label layers', () => {
       const ids = (style.layers as { id: string }[]).map((l) => l.id);
       expect(ids.indexOf(PLACE_LABEL_LAYER)).toBeGreaterThan(ids.indexOf('satellite'));
       expect(ids.indexOf(STATE_LABEL_LAYER)).toBeGreaterThan(ids.indexOf('satellite'));
+    }
+  });
+});
+
+describe('the base map lets its indexes go when idle', () => {
+  it('drops them once no new tile needed them for the idle time, keeps the tiles, and builds them again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const map = new BaseMap(60_000);
+      const first = await map.tile(4, 3, 6);
+      expect(map.holdsIndexes).toBe(true);
+      vi.advanceTimersByTime(59_999);
+      expect(map.holdsIndexes).toBe(true);
+      // a new tile restarts the idle time
+      await map.tile(4, 4, 6);
+      vi.advanceTimersByTime(59_999);
+      expect(map.holdsIndexes).toBe(true);
+      vi.advanceTimersByTime(1);
+      expect(map.holdsIndexes).toBe(false);
+      // a kept tile is served without them
+      expect(await map.tile(4, 3, 6)).toBe(first);
+      expect(map.holdsIndexes).toBe(false);
+      // a new one builds them again, and is the tile they always made
+      const again = await new BaseMap(60_000).tile(5, 7, 12);
+      expect((await map.tile(5, 7, 12)).etag).toBe(again.etag);
+      expect(map.holdsIndexes).toBe(true);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -166,16 +166,42 @@ async function buildIndexes(): Promise<Indexes> {
   };
 }
 
+/**
+ * How long the base map's indexes are kept after the last tile made from them, ms. They hold about 50 MB of the heap
+ * (the atlases' geometry, and every tile geojson-vt has split on the way down to zoom 10, which it keeps), and the
+ * tiles made from them are kept anyway: once the users' maps have their tiles, the indexes are dropped, and the next
+ * new tile builds them again (0.25 to 0.7 s of CPU on the event loop, as the first tile after start always has).
+ * See docs/decisions/memory-of-the-embedded-default.md.
+ */
+export const BASEMAP_INDEXES_IDLE_MS = 5 * 60_000;
+
 export class BaseMap {
   #indexes: Promise<Indexes> | null = null;
+  #idle: ReturnType<typeof setTimeout> | undefined;
   #tiles = new Map<string, CachedImage>();
   /** Tiles kept in memory; the base map never changes, so a full map is simply cleared. */
   readonly maxTiles = 20_000;
+
+  constructor(private readonly indexesIdleMs = BASEMAP_INDEXES_IDLE_MS) {}
+
+  /** Whether the indexes are held now (built or being built). */
+  get holdsIndexes(): boolean {
+    return this.#indexes !== null;
+  }
 
   private indexes(): Promise<Indexes> {
     if (!this.#indexes) {
       this.#indexes = buildIndexes();
       this.#indexes.catch(() => (this.#indexes = null));
+    }
+    if (this.#idle) this.#idle.refresh();
+    else {
+      this.#idle = setTimeout(() => {
+        this.#idle = undefined;
+        this.#indexes = null;
+      }, this.indexesIdleMs);
+      // an idle base map never keeps the process alive
+      this.#idle.unref();
     }
     return this.#indexes;
   }
