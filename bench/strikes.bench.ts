@@ -4,10 +4,12 @@
 // PostGIS ST_DWithin query on the same locations in the same run; then strike-to-enqueued-notification
 // latency through the lightning engine on an in-memory PGlite with a recording enqueueAlert
 // (target: p99 < 100 ms at 1,000 strikes/s, both in the sustained state and at the onset of 150 storms at once);
-// then a database outage (issue 21, on PostgreSQL in a database of its own when reachable, as production runs): strikes at the peak rate taken through the ingest journal (on disk, synced
-// per batch) while the database refuses every call for 60 s, and the catch-up once it answers: replay rate and
-// time to drain (target: drained within 6 s, at least 10x the peak rate) and strike-to-enqueue p99 of the
-// strikes arriving after it is back (target unchanged: 100 ms).
+// then a database outage (issue 21): strikes at the peak rate taken through the ingest journal (on disk, synced
+// per batch) while a PostgreSQL cluster of the phase's own is stopped with `pg_ctl stop -m fast` for 5 minutes and
+// started again (without PostgreSQL's server binaries, a handle refusing every call as long, said in the output):
+// every strike journalled and stored (target: none lost), the replay rate (target: at least 10x the peak rate),
+// the time to drain (target: the backlog at that rate, as a 60 s outage's within 6 s), strike-to-enqueue p99 of
+// the strikes arriving after it is back (target unchanged: 100 ms), and nothing uncaught in the process.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -26,7 +28,7 @@ import { migrateDatabase, openDatabase, type DatabaseHandle } from '../apps/serv
 import { customers } from '../apps/server/src/db/schema/index.ts';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference.ts';
 import type { AlertEvent } from '../apps/server/src/engine/contracts.ts';
-import { openJournal } from '../apps/server/src/engine/ingest/journal.ts';
+import { JournalFullError, openJournal } from '../apps/server/src/engine/ingest/journal.ts';
 import { flakyDatabase } from '../apps/server/src/engine/ingest/test-support.ts';
 import { createLightningEngine, type EngineWork } from '../apps/server/src/engine/lightning/engine.ts';
 import type { StrikeRecord } from '../apps/server/src/engine/lightning/strike-record.ts';
@@ -40,6 +42,8 @@ import { silentLogger } from '../apps/server/src/engine/lightning/test-support.t
 import { createLocalBus } from '../apps/server/src/platform/bus.ts';
 import { systemClock } from '../apps/server/src/platform/clock.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { createProcessFaults } from '../apps/server/src/platform/lost-database.ts';
+import { postgresBinDir, startOwnPostgres } from '../apps/server/test/own-postgres.ts';
 
 const LOCATIONS = 100_000;
 const SUSTAINED_RATE = 1_000;
@@ -50,12 +54,9 @@ const POSTGIS_SAMPLE = 1_000;
 const ENGINE_SECONDS = 5;
 const ENGINE_WARM_UP_SECONDS = 6;
 const OUTAGE_WARM_UP_SECONDS = 6;
-/** 60 s as the issue asks; STRIKES_BENCH_OUTAGE_SECONDS shortens it for profiling. */
-const OUTAGE_SECONDS = Number(process.env.STRIKES_BENCH_OUTAGE_SECONDS ?? 60);
-/** Strikes at the peak rate after the database is back: the catch-up and then the state after it. */
-const OUTAGE_AFTER_SECONDS = 20;
-/** The backlog of a 60 s outage drained within 6 s: at least 10x the peak rate. */
-const DRAIN_TARGET_S = 6;
+/** A stop of 5 minutes, as the issue asks; STRIKES_BENCH_OUTAGE_SECONDS shortens it for trying and profiling. */
+const OUTAGE_SECONDS = Number(process.env.STRIKES_BENCH_OUTAGE_SECONDS ?? 300);
+/** Held strikes replayed at least 10x the peak rate; the drain target is the backlog at this rate (60,000 in 6 s). */
 const REPLAY_TARGET_PER_S = 10 * SUSTAINED_RATE;
 const MATCH_P99_TARGET_MS = 1;
 const NOTIFY_P99_TARGET_MS = 100;
@@ -597,12 +598,26 @@ async function enginePhase(all: BenchLocation[]): Promise<boolean> {
 
 /**
  * A database outage under the peak rate (issue 21): every strike goes through the engine's take(), journalled on
- * disk (a temporary directory, one datasync per batch with group commit) before the database; the database handle
- * refuses every call for OUTAGE_SECONDS, then answers again while the feed goes on. Measures how fast the backlog
- * is replayed and drained, and strike-to-enqueue of the strikes arriving after the database is back (those that
- * raised an alert, as the engine phase measures it).
+ * disk (a temporary directory, one datasync per batch with group commit, at most INGEST_MAX_WAITING_STRIKES
+ * waiting, as the product's journal) before the database. The database is a PostgreSQL cluster of the phase's own,
+ * stopped with `pg_ctl stop -m fast` for OUTAGE_SECONDS and started again while the feed goes on; on a machine
+ * without PostgreSQL's server binaries, a handle that refuses every call for as long instead. Measures that every
+ * strike was journalled and stored (rows counted after), how fast the backlog is replayed and drained, and
+ * strike-to-enqueue of the strikes arriving after the database is back (those that raised an alert, as the engine
+ * phase measures it).
  */
 const OUTAGE_DB = 'allclear_bench_outage';
+
+/** The outage phase's database, and how it goes away and comes back. */
+interface OutageDatabase {
+  db: DatabaseHandle;
+  /** How it goes away, for the output. */
+  how: string;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  /** Closes the handle and removes what the phase made. */
+  close(): Promise<void>;
+}
 
 /** A PostgreSQL database of the outage phase's own (dropped and made again); null when PostgreSQL is not reachable. */
 async function outageDatabaseUrl(): Promise<string | null> {
@@ -634,28 +649,109 @@ async function dropOutageDatabase(): Promise<void> {
   }
 }
 
-async function outagePhase(all: BenchLocation[]): Promise<boolean> {
-  const url = await outageDatabaseUrl();
+/**
+ * A cluster initdb'd for the phase on a free port, syncing its writes as a production server does (the replay
+ * rate is the database's), stopped for real.
+ */
+async function stoppedClusterDatabase(all: BenchLocation[]): Promise<OutageDatabase> {
+  const cluster = await startOwnPostgres({ fsync: true });
   try {
-    return await outageOn(await engineDatabase(all, 'outage', url ?? undefined));
-  } finally {
-    if (url) await dropOutageDatabase();
+    const db = await engineDatabase(all, 'outage', cluster.url);
+    return {
+      db,
+      how: `a PostgreSQL cluster of its own (port ${cluster.port}) stopped with \`pg_ctl stop -m fast\``,
+      down: () => cluster.stop('fast'),
+      up: () => cluster.start(),
+      close: async () => {
+        // the pool's end waits for a client the stop leaked for ever (checkedOutClients): its sockets go with the
+        // cluster
+        if (checkedOutClients(db) === 0) await db.close();
+        else void db.close();
+        await cluster.destroy();
+      },
+    };
+  } catch (err) {
+    await cluster.destroy();
+    throw err;
   }
 }
 
-async function outageOn(db: DatabaseHandle): Promise<boolean> {
+/** Without server binaries: the machine's PostgreSQL (or PGlite) behind a handle that refuses every call. */
+async function refusingDatabase(all: BenchLocation[]): Promise<OutageDatabase> {
+  console.log(
+    'outage: NO PostgreSQL server binaries (set POSTGRES_BIN to the directory of pg_ctl): the database is NOT ' +
+      'stopped; a handle refuses every call instead',
+  );
+  const url = await outageDatabaseUrl();
+  try {
+    const db = await engineDatabase(all, 'outage', url ?? undefined);
+    const flaky = flakyDatabase(db);
+    return {
+      db: flaky.handle,
+      how: 'a handle refusing every call (no real stop: no PostgreSQL server binaries)',
+      down: async () => flaky.down(),
+      up: async () => flaky.up(),
+      close: async () => {
+        await db.close();
+        if (url) await dropOutageDatabase();
+      },
+    };
+  } catch (err) {
+    if (url) await dropOutageDatabase();
+    throw err;
+  }
+}
+
+async function outagePhase(all: BenchLocation[]): Promise<boolean> {
+  const outage = postgresBinDir() ? await stoppedClusterDatabase(all) : await refusingDatabase(all);
+  try {
+    return await outageOn(outage);
+  } finally {
+    await outage.close();
+  }
+}
+
+/**
+ * Pool clients checked out and not given back (node-postgres only). Once nothing runs, any is leaked: drizzle-orm's
+ * transaction() sends BEGIN before the try whose finally releases its client, so a BEGIN on a connection the stop
+ * ended kept its client for ever (six of the phase's first eight runs; db/begin-guard.ts gives it back).
+ */
+function checkedOutClients(db: DatabaseHandle): number {
+  const pool = (db.db as unknown as { $client?: unknown }).$client;
+  return pool instanceof pg.Pool ? pool.totalCount - pool.idleCount : 0;
+}
+
+/** The strikes of one second of the outage phase's feed (generated as it goes: five minutes are 300,000). */
+const outageSecond = (second: number) => makeStrikes(SUSTAINED_RATE, 4_000 + second, () => new Date());
+
+async function outageOn(outage: OutageDatabase): Promise<boolean> {
+  const { db } = outage;
+  const config = loadConfig({
+    APP_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    INGEST_MAX_WAITING_STRIKES: process.env.INGEST_MAX_WAITING_STRIKES,
+  });
+  const maxWaiting = config.ingest.maxWaitingStrikes;
   const dir = mkdtempSync(join(tmpdir(), 'allclear-strike-journal-'));
-  const journal = await openJournal<StrikeRecord>({ dir, name: 'strikes', maxWaiting: 1_000_000 });
-  const flaky = flakyDatabase(db);
+  const journal = await openJournal<StrikeRecord>({ dir, name: 'strikes', maxWaiting });
   const enqueued = new Map<string, number>();
   const works: EngineWork[] = [];
+  // what nobody caught is counted as the product's process counts it (main.ts), and fails the phase: the product
+  // must ride out the stop with nothing ending its process
+  const faults = createProcessFaults({
+    error: ({ err }, message) => console.log(`  ${message}: ${(err as Error)?.stack ?? String(err)}`),
+  });
+  const onRejection = (reason: unknown) => faults.onUnhandledRejection(reason);
+  const onException = (err: unknown) => faults.onUncaughtException(err);
+  process.on('unhandledRejection', onRejection);
+  process.on('uncaughtException', onException);
   // start() subscribes to the strike stream: a stream that never sends
   const quietWeather = {
     providers: { strikes: { subscribe: () => () => {} } },
   } as unknown as ConfiguredWeather;
   const engine = createLightningEngine({
-    config: loadConfig({ APP_ENV: 'test', LOG_LEVEL: 'silent' }),
-    db: flaky.handle,
+    config,
+    db,
     clock: systemClock,
     weather: quietWeather,
     log: silentLogger,
@@ -667,30 +763,64 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
       if (typeof event.details.strikeId === 'string') enqueued.set(event.details.strikeId, performance.now());
     },
   });
+  let engineStopped = false;
   try {
     await engine.start();
-    const totalSeconds = OUTAGE_WARM_UP_SECONDS + OUTAGE_SECONDS + OUTAGE_AFTER_SECONDS;
-    const strikes = makeStrikes(SUSTAINED_RATE * totalSeconds, 4, () => new Date());
+    /** The feed goes on this long once the database is back: the catch-up, then the state after it. */
+    const afterSeconds = Math.max(
+      20,
+      Math.ceil((OUTAGE_SECONDS * SUSTAINED_RATE) / REPLAY_TARGET_PER_S) + 14,
+    );
     const downSlice = OUTAGE_WARM_UP_SECONDS * 100;
     const upSlice = (OUTAGE_WARM_UP_SECONDS + OUTAGE_SECONDS) * 100;
+    /** Past it the feed stops even if the database never came back. */
+    const lastSlice = upSlice + (afterSeconds + 120) * 100;
     const arrivedAfterUp = new Map<string, number>();
     /** Strikes arriving after the database is back: taken while it was still thought away ('held'), or applied. */
     const outcomes = { held: 0, applied: [] as number[] };
-    const pending: Promise<unknown>[] = [];
+    /** What became of every strike fed: journalled (applied or held), refused by a full journal, or failed otherwise. */
+    const taken = { sent: 0, journalled: 0, full: 0, failed: 0 };
+    const inflight = new Set<Promise<unknown>>();
+    const track = (p: Promise<unknown>) => {
+      inflight.add(p);
+      void p.finally(() => inflight.delete(p));
+    };
+    let downAt = 0;
+    let stoppedAt = 0;
+    let startAt = 0;
     let upAt = 0;
+    let stopOrStartError: unknown = null;
     let resumedAt = 0;
     let drainedAt: number | null = null;
     let backlog = 0;
     let cpuAtUp = process.cpuUsage();
     let cpuDrain: NodeJS.CpuUsage | null = null;
+    let strikes: Strike[] = [];
     const start = performance.now();
-    for (let slice = 0; slice < totalSeconds * 100; slice++) {
-      if (slice === downSlice) flaky.down();
-      if (slice === upSlice) {
-        backlog = engine.ingestStatus().waiting;
-        flaky.up();
-        upAt = performance.now();
-        cpuAtUp = process.cpuUsage();
+    for (let slice = 0; slice < lastSlice; slice++) {
+      if (upAt > 0 && start + slice * 10 >= upAt + afterSeconds * 1_000) break;
+      if (stopOrStartError !== null) break;
+      if (slice === downSlice) {
+        downAt = performance.now();
+        const stopped = outage.down().then(() => {
+          stoppedAt = performance.now();
+        });
+        // the outage lasts OUTAGE_SECONDS from the stop; the start is called then, and the database is back once
+        // it accepts connections again
+        const back = sleep(OUTAGE_SECONDS * 1_000)
+          .then(() => stopped)
+          .then(() => {
+            startAt = performance.now();
+            return outage.up();
+          })
+          .then(() => {
+            upAt = performance.now();
+            backlog = engine.ingestStatus().waiting;
+            cpuAtUp = process.cpuUsage();
+          });
+        back.catch((err: unknown) => {
+          stopOrStartError = err;
+        });
       }
       if (upAt > 0) {
         const state = engine.ingestStatus().state;
@@ -701,24 +831,41 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
         }
       }
       // the engine's own timer ticks every second (it fails while the database is away)
-      if (slice % 100 === 0) pending.push(engine.tick().catch(() => undefined));
-      for (const s of strikes.slice(slice * 10, slice * 10 + 10)) {
+      if (slice % 100 === 0) {
+        track(engine.tick().catch(() => undefined));
+        strikes = outageSecond(slice / 100);
+      }
+      for (const s of strikes.slice((slice % 100) * 10, (slice % 100) * 10 + 10)) {
         const arrived = start + slice * 10;
         s.time = new Date();
-        const after = slice >= upSlice;
+        const after = upAt > 0 && arrived >= upAt;
         if (after) arrivedAfterUp.set(s.id, arrived);
-        pending.push(
-          engine.take([s]).then((outcome) => {
-            if (!after) return;
-            if (outcome === 'held') outcomes.held += 1;
-            else outcomes.applied.push(performance.now() - arrived);
-          }),
+        taken.sent += 1;
+        track(
+          engine.take([s]).then(
+            (outcome) => {
+              taken.journalled += 1;
+              if (!after) return;
+              if (outcome === 'held') outcomes.held += 1;
+              else outcomes.applied.push(performance.now() - arrived);
+            },
+            (err: unknown) => {
+              if (err instanceof JournalFullError) taken.full += 1;
+              else taken.failed += 1;
+            },
+          ),
         );
       }
       // a feed's messages are events: even when behind, the engine gets its turn between two slices
       await sleep(Math.max(0, start + (slice + 1) * 10 - performance.now()));
     }
-    await Promise.all(pending);
+    if (stopOrStartError !== null || upAt === 0) {
+      console.log(
+        `outage: the database did not come back (${stopOrStartError === null ? 'still starting' : (stopOrStartError as Error).message}): FAIL`,
+      );
+      return false;
+    }
+    await Promise.all(inflight);
     await engine.ingestIdle();
     drainedAt ??= performance.now();
     cpuDrain ??= process.cpuUsage(cpuAtUp);
@@ -726,6 +873,8 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
     const catchUp = status.lastCatchUp;
     const replayRate = catchUp ? catchUp.records / (catchUp.ms / 1000) : 0;
     const drainS = (drainedAt - upAt) / 1000;
+    /** Today's target, a 60 s outage's backlog drained within 6 s, scaled to the backlog: the replay target's rate. */
+    const drainTargetS = backlog / REPLAY_TARGET_PER_S;
     const drainCpuS = (cpuDrain.user + cpuDrain.system) / 1e6;
     /** The strikes arriving after the database is back that raised an alert: when (ms after it was back) and how long to enqueue. */
     const alertsAfter = [...arrivedAfterUp]
@@ -733,14 +882,27 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
       .map(([id, arrived]) => ({ at: arrived - upAt, ms: enqueued.get(id)! - arrived }));
     const after = alertsAfter.map((a) => a.ms);
     const p99 = percentile(after, 99);
+    const [{ stored }] = (await db.query<{ stored: number }>(
+      "select count(*)::int as stored from strikes where source = 'bench'",
+    )) as [{ stored: number }];
+    const lost = taken.sent - stored;
+    await engine.stop();
+    engineStopped = true;
+    const leaked = checkedOutClients(db);
     console.log(
-      `outage: ${SUSTAINED_RATE} strikes/s for ${OUTAGE_SECONDS} s with the database refusing every call: ${backlog.toLocaleString('en-US')} strikes held in the journal`,
+      `outage: ${SUSTAINED_RATE} strikes/s, the database ${outage.how} for ${OUTAGE_SECONDS} s, then started again: ${backlog.toLocaleString('en-US')} strikes held in the journal (it holds at most ${maxWaiting.toLocaleString('en-US')}, INGEST_MAX_WAITING_STRIKES)`,
+    );
+    console.log(
+      `  stopped ${((stoppedAt - downAt) / 1000).toFixed(2)} s after the stop was asked; started again ${((upAt - startAt) / 1000).toFixed(2)} s after the start was asked; away ${((upAt - downAt) / 1000).toFixed(1)} s in all`,
+    );
+    console.log(
+      `  strikes fed ${taken.sent.toLocaleString('en-US')}: journalled ${taken.journalled.toLocaleString('en-US')}, refused by a full journal ${taken.full.toLocaleString('en-US')}, failed otherwise ${taken.failed}; stored in the database after: ${stored.toLocaleString('en-US')} (lost: ${lost.toLocaleString('en-US')})`,
     );
     console.log(
       `  catch-up: ${catchUp?.records.toLocaleString('en-US') ?? 0} strikes replayed in ${((catchUp?.ms ?? 0) / 1000).toFixed(2)} s, ${Math.round(replayRate).toLocaleString('en-US')} strikes/s (target ≥ ${REPLAY_TARGET_PER_S.toLocaleString('en-US')}/s, 10x the peak rate)`,
     );
     console.log(
-      `  drained ${drainS.toFixed(2)} s after the database answered again (resumed after ${(resumedAt - upAt).toFixed(0)} ms; target ≤ ${DRAIN_TARGET_S} s), using ${drainCpuS.toFixed(2)} s of CPU with the live strikes (${Math.round((drainCpuS / Math.max(drainS, 1e-3)) * 100)}% of one core)`,
+      `  drained ${drainS.toFixed(2)} s after the database answered again (resumed after ${(resumedAt - upAt).toFixed(0)} ms; target ≤ ${drainTargetS.toFixed(1)} s, the backlog at ${REPLAY_TARGET_PER_S.toLocaleString('en-US')}/s as a 60 s outage's within 6 s), using ${drainCpuS.toFixed(2)} s of CPU with the live strikes (${Math.round((drainCpuS / Math.max(drainS, 1e-3)) * 100)}% of one core)`,
     );
     console.log(
       `  after it is back: ${outcomes.held} strikes taken before the engine saw it back (held; those taken since its last refusal applied ahead of the backlog); the rest, arrival to commit: ${stats(outcomes.applied)}`,
@@ -774,21 +936,35 @@ async function outageOn(db: DatabaseHandle): Promise<boolean> {
           if (w.startMs + w.ms >= from && w.startMs <= to) console.log(`    ${described(w)}`);
       }
     }
-    const drainOk = catchUp !== null && drainS <= DRAIN_TARGET_S && replayRate >= REPLAY_TARGET_PER_S;
+    const keptOk = taken.journalled === taken.sent && lost === 0;
+    const drainOk = catchUp !== null && drainS <= drainTargetS && replayRate >= REPLAY_TARGET_PER_S;
     const afterOk = after.length > 0 && p99 < NOTIFY_P99_TARGET_MS;
+    const faultsOk = faults.unhandledRejections() === 0;
     console.log(
-      `outage catch-up: drained in ${drainS.toFixed(2)} s at ${Math.round(replayRate).toLocaleString('en-US')} strikes/s (targets ≤ ${DRAIN_TARGET_S} s, ≥ ${REPLAY_TARGET_PER_S.toLocaleString('en-US')}/s): ${drainOk ? 'PASS' : 'FAIL'}`,
+      `outage strikes kept: ${taken.journalled.toLocaleString('en-US')} of ${taken.sent.toLocaleString('en-US')} journalled, ${lost.toLocaleString('en-US')} missing from the database (target: all, none): ${keptOk ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `outage catch-up: drained in ${drainS.toFixed(2)} s at ${Math.round(replayRate).toLocaleString('en-US')} strikes/s (targets ≤ ${drainTargetS.toFixed(1)} s, ≥ ${REPLAY_TARGET_PER_S.toLocaleString('en-US')}/s): ${drainOk ? 'PASS' : 'FAIL'}`,
     );
     console.log(
       `strike-to-notification p99 after the database is back ${p99.toFixed(1)} ms (target < ${NOTIFY_P99_TARGET_MS} ms): ${afterOk ? 'PASS' : 'FAIL'}`,
     );
+    console.log(
+      `unhandled rejections and ridden-out exceptions during the phase: ${faults.unhandledRejections()} (target 0): ${faultsOk ? 'PASS' : 'FAIL'}`,
+    );
+    console.log(
+      `database connections checked out and never given back once the engine stopped: ${leaked} (target 0): ${leaked === 0 ? 'PASS' : 'FAIL'}`,
+    );
     if (status.failed > 0) console.log(`  strikes the database refused: ${status.failed}`);
-    return drainOk && afterOk && status.failed === 0 && status.waiting === 0;
+    return (
+      keptOk && drainOk && afterOk && faultsOk && leaked === 0 && status.failed === 0 && status.waiting === 0
+    );
   } finally {
-    await engine.stop();
+    if (!engineStopped) await engine.stop();
     await journal.close();
     rmSync(dir, { recursive: true, force: true });
-    await db.close();
+    process.off('unhandledRejection', onRejection);
+    process.off('uncaughtException', onException);
   }
 }
 

@@ -50,8 +50,12 @@ export interface OwnPostgres {
   destroy(): Promise<void>;
 }
 
-/** initdb a fresh cluster and start it. */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/**
+ * initdb a fresh cluster and start it. `fsync`: the server syncs its writes, as a production server does (the
+ * strikes benchmark, whose replay rate is the database's); off by default, since a fault test tests the product's
+ * journal, not the server's.
+ */
+export async function startOwnPostgres(options: { fsync?: boolean } = {}): Promise<OwnPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('no PostgreSQL server binaries (set POSTGRES_BIN to the directory of pg_ctl)');
   const dir = mkdtempSync(join(tmpdir(), 'allclear-own-pg-'));
@@ -62,10 +66,11 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const data = join(dir, 'data');
   await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '-N']);
   const port = await freePort();
-  // the socket in the test's own directory; no fsync (what is tested is the product's journal, not the server's)
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  // the socket in the test's own directory
+  const durability = options.fsync ? '' : ' -c fsync=off -c full_page_writes=off';
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${durability}`;
   const serverCommand = (command: 'start' | 'restart') => [
-    ...['-D', data, '-o', options, '-l', join(dir, 'server.log')],
+    ...['-D', data, '-o', serverOptions, '-l', join(dir, 'server.log')],
     ...['-w', '-t', '60', command],
   ];
   const self: OwnPostgres = {

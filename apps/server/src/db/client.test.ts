@@ -1,12 +1,13 @@
 // An in-memory PGlite starts with PGlite's own parameters and WAL segments not zero-filled, an on-disk one with a small
 // buffer cache and a bounded write-ahead log, and each of their queries lets the event loop turn before its caller goes
-// on; the PostgreSQL pool
-// survives an idle connection dying under it, and says so through onIdleError (runs in the PostgreSQL pass, where
-// TEST_DATABASE_URL names a server).
+// on; the PostgreSQL pool survives an idle connection dying under it, and says so through onIdleError, and a
+// transaction whose BEGIN fails gives its client back (runs in the PostgreSQL pass, where TEST_DATABASE_URL names a
+// server).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { turnsWhile } from '../../test/turns.ts';
 import { ON_DISK_MAX_WAL_MB, openDatabase } from './client.ts';
@@ -88,6 +89,36 @@ describe.runIf(serverUrl)('openDatabase on PostgreSQL', () => {
     } finally {
       await other.close();
       await handle.close();
+    }
+  });
+
+  it('gives back the client of a transaction whose BEGIN fails on a connection that ended', async () => {
+    const handle = await openDatabase({ url: serverUrl });
+    const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
+    try {
+      // the connection ends between the checkout and the BEGIN, as when the server stops under a busy pool
+      pool.once('acquire', (client) => void client.end());
+      const failed = await handle.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+        })
+        .then(
+          () => 'committed',
+          (err: Error) => String((err.cause as Error | undefined)?.message ?? err.message),
+        );
+      expect(failed).toMatch(/not queryable/);
+      // nothing is checked out any more: drizzle's transaction() alone kept the client for good
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+      expect(await handle.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      // and a later transaction gets a working client
+      await handle.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT 2`);
+      });
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+    } finally {
+      // the pool's end would wait for a leaked client for ever
+      if (pool.totalCount === pool.idleCount) await handle.close();
+      else void handle.close();
     }
   });
 });

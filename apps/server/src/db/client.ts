@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { releaseClientsOnFailedBegin } from './begin-guard.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -129,6 +130,8 @@ async function openPostgres(url: string, onIdleError?: (err: Error) => void): Pr
   // and the pool drops it on release; the client's own 'error' event, which the pool listens to only while
   // the client is idle, must not crash the process either.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // a transaction whose BEGIN fails as the server stops must not keep its client for good (begin-guard.ts)
+  releaseClientsOnFailedBegin(pool);
   // Fail at open, not at first use, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
