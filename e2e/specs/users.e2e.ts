@@ -206,6 +206,20 @@ describe('[ASSISTANT ADMIN][USERS] only their own group', () => {
     expect(await grid.getByText('Dana Whitfield').count()).toBe(0);
     expect(await grid.getByText('Casey Coach').count()).toBe(0);
     await screenshot(page, 'users-assistant-admin-390x844');
+    // on the phone Edit and Delete are on screen, with nothing to scroll sideways (the page's or the grid's)
+    for (const action of ['Edit', 'Delete']) {
+      const box = (await page.getByRole('button', { name: `${action} Marcus Reyes` }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    }
+    expect(
+      await page.evaluate(() => {
+        const scroller = document.querySelector('.MuiDataGrid-virtualScroller');
+        return [
+          document.documentElement.scrollWidth - window.innerWidth,
+          scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+        ];
+      }),
+    ).toEqual([0, 0]);
 
     await page.getByRole('button', { name: 'Edit Marcus Reyes' }).click();
     const modal = page.getByRole('dialog', { name: 'Editing "Marcus Reyes"' });
