@@ -499,6 +499,15 @@ describe('[ADMIN][HARDWARE] On-Site Hardware', () => {
       await signIn(p, ADMIN);
       await openHardware(p);
       await screenshot(p, 'hardware-list-390x844');
+      // the bulk confirmation names its units on the phone too; cancelled, nothing is sent
+      for (const name of BULK_SIRENS) await p.getByRole('checkbox', { name: `Select ${name}` }).check();
+      await p.getByRole('button', { name: /^Bulk Actions/ }).click();
+      await p.getByRole('menuitem', { name: 'Start Delay' }).click();
+      const confirm = p.getByRole('dialog', { name: 'Confirm Start Delay' });
+      await settled(confirm);
+      await screenshot(p, 'hardware-bulk-confirm-390x844');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
       await card(p, 'AT&T Stadium OWX').getByRole('button', { name: 'StormBridge' }).click();
       await settled(p.getByRole('dialog', { name: 'StormBridge: AT&T Stadium OWX' }));
       await p.getByRole('dialog').getByRole('switch').first().waitFor();
