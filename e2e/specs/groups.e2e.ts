@@ -10,7 +10,8 @@ import { apiGet } from '../support/app.ts';
 
 const ADMIN = 'admin@demo.allclear.test';
 const GROUP = 'E2E Coaches';
-const OVERNIGHT_NOTE = 'Receive alerts from day time to next day time';
+// the overnight note names the Tuesday row's real times
+const OVERNIGHT_NOTE = 'Receive alerts from Tuesday 10:00 PM to Wednesday 6:00 AM';
 
 interface Site {
   id: number;

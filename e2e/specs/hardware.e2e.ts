@@ -2,9 +2,12 @@
 // action going to the simulator's virtual devices by the real paths (sirens and PA units over the product's MQTT
 // broker, relay boards over HTTP on loopback):
 // - filters and pages the list (16 units: 15 cards a page; search only over 2 characters; the view filter);
-// - runs a bulk Delay test on two sirens: the journey, subscribed to their MQTT command topics as a siren would be,
-//   sees each receive the test command; the cards show 'Running Test of Delay...' until the bulk Stop Test, whose
-//   command the topics receive too;
+// - never acts on what is not on screen: two AT&T Stadium sirens ticked, then a search for 'Globe' hides them and
+//   the selection is cleared;
+// - runs a bulk Delay test on two sirens, each confirmation naming exactly those units: the journey, subscribed to
+//   their MQTT command topics as a siren would be (and to the hidden AT&T sirens' topics, which hear nothing), sees
+//   each receive the test command; the cards show 'Running Test of Delay...' until the bulk Stop Test, whose command
+//   the topics receive too;
 // - saves a siren's settings, and the virtual siren reports them back (the settings it holds, by version);
 // - switches a relay through 'Confirm Manual Override' and the board's state (read from the board) changes;
 // - sends a PA message and gets each unit's status; adds, edits and deletes a stored message;
@@ -34,6 +37,8 @@ const ZONE = 'America/Chicago';
 const BOARD = '10.20.1.10';
 /** Two sirens on the list's first page (by name). */
 const BULK_SIRENS = ['Globe Life Field Plaza Siren', 'Globe Life Field Siren'];
+/** Two sirens ticked first, then hidden by the search for 'Globe': no bulk action may reach them. */
+const HIDDEN_SIRENS = ['AT&T Stadium North Lot Siren', 'AT&T Stadium South Lot Siren'];
 
 interface Unit {
   id: number;
@@ -110,7 +115,7 @@ beforeAll(async () => {
     list.push(JSON.parse(payload.toString('utf8')) as { kind?: string });
     heard.set(topic, list);
   });
-  for (const name of BULK_SIRENS)
+  for (const name of [...BULK_SIRENS, ...HIDDEN_SIRENS])
     await listener.subscribeAsync(commandTopic(unitNamed(name).siren!.id), { qos: 1 });
 }, 240_000);
 
@@ -181,15 +186,46 @@ describe('[ADMIN][HARDWARE] On-Site Hardware', () => {
       .toBe(Math.min(15, units.filter((u) => u.siren).length));
   });
 
-  it('runs a bulk Delay test: the sirens receive it over MQTT, the cards run it until Stop Test', async () => {
+  it('a search that hides the selected cards clears the selection', async () => {
+    await openHardware(page);
+    const bulk = page.getByRole('button', { name: /^Bulk Actions/ });
+    for (const name of HIDDEN_SIRENS) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await expect.poll(() => bulk.textContent()).toBe('Bulk Actions (2)');
+    await page.getByRole('searchbox', { name: 'Search hardware' }).fill('Globe');
+    await expect.poll(() => card(page, HIDDEN_SIRENS[0]!).count()).toBe(0);
+    await expect.poll(() => bulk.textContent()).toBe('Bulk Actions (0)');
+    expect(await bulk.isDisabled()).toBe(true);
+    for (const name of BULK_SIRENS)
+      expect(await page.getByRole('checkbox', { name: `Select ${name}` }).isChecked()).toBe(false);
+    await screenshot(page, 'hardware-search-cleared-1440x900');
+  });
+
+  it('runs a bulk Delay test on the units its confirmation names: they receive it over MQTT, until Stop Test', async () => {
     await openHardware(page);
     const names = BULK_SIRENS;
     const bulk = page.getByRole('button', { name: /^Bulk Actions/ });
     await expect.poll(() => bulk.isDisabled()).toBe(true);
+    // ticked, then hidden by the search: the selection starts again from what is on screen
+    for (const name of HIDDEN_SIRENS) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    await page.getByRole('searchbox', { name: 'Search hardware' }).fill('Globe');
     for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
     await expect.poll(() => bulk.textContent()).toBe('Bulk Actions (2)');
-    await bulk.click();
-    await page.getByRole('menuitem', { name: 'Start Delay' }).click();
+
+    const confirmNaming = async (action: string) => {
+      await bulk.click();
+      await page.getByRole('menuitem', { name: action }).click();
+      const confirm = page.getByRole('dialog', { name: `Confirm ${action}` });
+      await settled(confirm);
+      const listed = await confirm
+        .getByRole('list', { name: 'Units to act on' })
+        .getByRole('listitem')
+        .allTextContents();
+      expect(listed.sort()).toEqual([...names].sort());
+      return confirm;
+    };
+    const confirmDelay = await confirmNaming('Start Delay');
+    await screenshot(page, 'hardware-bulk-confirm-1440x900');
+    await confirmDelay.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Successfully tested Delay for selected unit(s).');
     for (const name of names) {
       const topic = commandTopic(unitNamed(name).siren!.id);
@@ -202,14 +238,20 @@ describe('[ADMIN][HARDWARE] On-Site Hardware', () => {
       .waitFor();
     await screenshot(page, 'hardware-bulk-delay-1440x900');
 
-    await bulk.click();
-    await page.getByRole('menuitem', { name: 'Stop Test' }).click();
+    const confirmStop = await confirmNaming('Stop Test');
+    await confirmStop.getByRole('button', { name: 'Confirm' }).click();
     await toast(page, 'Successfully turned off tests for selected unit(s).');
     for (const name of names) {
       const topic = commandTopic(unitNamed(name).siren!.id);
       await expect.poll(() => heard.get(topic)?.some((c) => c.kind === 'test-stop') ?? false).toBe(true);
       await expect.poll(() => card(page, name).getByText('Running Test of Delay...').count()).toBe(0);
     }
+    // the hidden sirens heard no test command (the on-screen ones' stop came in after their test, so a command to the
+    // hidden ones would have arrived by now on the same broker); a real lightning warning there may command them
+    for (const name of HIDDEN_SIRENS)
+      expect(
+        (heard.get(commandTopic(unitNamed(name).siren!.id)) ?? []).filter((c) => c.kind?.startsWith('test-')),
+      ).toEqual([]);
   });
 
   it('saves siren settings, and the virtual siren reports them back', async () => {
@@ -457,6 +499,15 @@ describe('[ADMIN][HARDWARE] On-Site Hardware', () => {
       await signIn(p, ADMIN);
       await openHardware(p);
       await screenshot(p, 'hardware-list-390x844');
+      // the bulk confirmation names its units on the phone too; cancelled, nothing is sent
+      for (const name of BULK_SIRENS) await p.getByRole('checkbox', { name: `Select ${name}` }).check();
+      await p.getByRole('button', { name: /^Bulk Actions/ }).click();
+      await p.getByRole('menuitem', { name: 'Start Delay' }).click();
+      const confirm = p.getByRole('dialog', { name: 'Confirm Start Delay' });
+      await settled(confirm);
+      await screenshot(p, 'hardware-bulk-confirm-390x844');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
       await card(p, 'AT&T Stadium OWX').getByRole('button', { name: 'StormBridge' }).click();
       await settled(p.getByRole('dialog', { name: 'StormBridge: AT&T Stadium OWX' }));
       await p.getByRole('dialog').getByRole('switch').first().waitFor();

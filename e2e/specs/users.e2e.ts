@@ -206,6 +206,14 @@ describe('[ASSISTANT ADMIN][USERS] only their own group', () => {
     expect(await grid.getByText('Dana Whitfield').count()).toBe(0);
     expect(await grid.getByText('Casey Coach').count()).toBe(0);
     await screenshot(page, 'users-assistant-admin-390x844');
+    // on the phone Edit and Delete are on screen inside the table's visible box, and the page has nothing to scroll
+    // sideways (before, they sat past the screen's right edge in a grid scrolled sideways)
+    const visible = (await grid.locator('.MuiDataGrid-virtualScroller').boundingBox())!;
+    for (const action of ['Edit', 'Delete']) {
+      const box = (await page.getByRole('button', { name: `${action} Marcus Reyes` }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(Math.min(MOBILE.width, visible.x + visible.width));
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 
     await page.getByRole('button', { name: 'Edit Marcus Reyes' }).click();
     const modal = page.getByRole('dialog', { name: 'Editing "Marcus Reyes"' });

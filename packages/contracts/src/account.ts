@@ -220,6 +220,11 @@ export type TNotificationStreamEvent = z.infer<typeof ZNotificationStreamEvent>;
 // ── Ask a Meteorologist (spec 02 §2.7, §3 'Consultation request', §7 'Support', §8)
 
 export const CONSULTATION_CONTACTS = ['email', 'phone', 'text'] as const;
+/**
+ * Roles a question may be copied to: the spec's 'other admins and limited admins' (spec 02 §2.7), the Super Admin
+ * among the admins. The list the form offers and the one the server accepts.
+ */
+export const CONSULTATION_COPY_ROLES = ['Super Admin', 'Admin', 'Assistant Admin'] as const;
 export type ConsultationContact = (typeof CONSULTATION_CONTACTS)[number];
 /** Longest question. */
 export const CONSULTATION_MESSAGE_MAX = 4000;

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   method: string;
   url: string;
   authorization: string | null;
+  /** The request's body as sent (a JSON text for the API's calls). */
+  body?: string;
 }
 
 function isStubResponse(value: unknown): value is StubResponse {
@@ -44,7 +46,12 @@ export function stubApi(routes: ApiRoutes): RecordedRequest[] {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
-    requests.push({ method, url, authorization: headers.get('Authorization') });
+    requests.push({
+      method,
+      url,
+      authorization: headers.get('Authorization'),
+      ...(typeof init?.body === 'string' ? { body: init.body } : {}),
+    });
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0]!;
     const entry = table.get(`${method} ${path}`.toLowerCase());
     if (entry === undefined) {

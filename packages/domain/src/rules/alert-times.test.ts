@@ -64,10 +64,15 @@ describe('alert times and siren settings (spec 02 §4, §5, §9)', () => {
     expect(isTimeRangeMismatch('08:00:00', '00:00:00')).toBe(false);
   });
 
-  it("notes 'Receive alerts from day time to next day time' for an overnight range", () => {
-    expect(overnightNote('22:00:00', '06:00:00')).toBe('Receive alerts from day time to next day time');
-    expect(overnightNote('06:00:00', '22:00:00')).toBeNull();
-    expect(overnightNote('22:00:00', '00:00:00')).toBeNull();
+  it('notes an overnight range with its real days and times, Saturday running into Sunday', () => {
+    expect(overnightNote(2, '22:00:00', '06:00:00')).toBe(
+      'Receive alerts from Tuesday 10:00 PM to Wednesday 6:00 AM',
+    );
+    expect(overnightNote(6, '23:30:00', '00:30:00')).toBe(
+      'Receive alerts from Saturday 11:30 PM to Sunday 12:30 AM',
+    );
+    expect(overnightNote(1, '06:00:00', '22:00:00')).toBeNull();
+    expect(overnightNote(1, '22:00:00', '00:00:00')).toBeNull();
   });
 
   it('sets the end to 12:00 AM when a row becomes all day', () => {

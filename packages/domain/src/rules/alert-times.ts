@@ -15,8 +15,16 @@ export const ALL_DAY_VALUE = 'ALL_DAY';
 export const SIREN_TIME_STEP_MINUTES = 15;
 export const GROUP_TIME_STEP_MINUTES = 30;
 export const NOTIFICATION_TIME_STEP_MINUTES = 15;
-/** Note for an overnight range (spec 02 §5 'User group'). */
-export const OVERNIGHT_NOTE = 'Receive alerts from day time to next day time';
+/** Day names of alert-time rows, day 0..6 Sunday to Saturday (spec 02 §3). */
+export const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 function pad2(n: number): string {
   return String(n).padStart(2, '0');
@@ -76,9 +84,15 @@ export function isTimeRangeMismatch(start: TimeOfDay, end: TimeOfDay): boolean {
   return end !== MIDNIGHT && end <= start;
 }
 
-/** The overnight note when the end is before the start; midnight as end of day is not overnight (spec 02 §5 'User group'). */
-export function overnightNote(start: TimeOfDay, end: TimeOfDay): string | null {
-  return end !== MIDNIGHT && end < start ? OVERNIGHT_NOTE : null;
+/**
+ * The overnight note when the end is before the start, the spec's 'Receive alerts from day time to next day time'
+ * filled with the row's day and times ('Receive alerts from Tuesday 10:00 PM to Wednesday 6:00 AM'); midnight as end
+ * of day is not overnight (spec 02 §5 'User group'). `day` is 0..6, Sunday to Saturday.
+ */
+export function overnightNote(day: number, start: TimeOfDay, end: TimeOfDay): string | null {
+  if (end === MIDNIGHT || end >= start) return null;
+  const name = (d: number) => WEEKDAY_NAMES[((d % 7) + 7) % 7]!;
+  return `Receive alerts from ${name(day)} ${timeOfDayLabel(start)} to ${name(day + 1)} ${timeOfDayLabel(end)}`;
 }
 
 /** An alert-time row: day 0..6 Sunday to Saturday (spec 02 §3). */

@@ -52,6 +52,12 @@ describe('formatLocalTime', () => {
     expect(formatLocalTime('2026-07-01T18:00:00Z', 'America/Chicago')).toBe('1:00 PM CDT');
   });
 
+  it("names the year on request, the local one (New Year's Eve in Chicago is already Jan 1 in UTC)", () => {
+    expect(formatLocalTime('2100-01-01T04:00:00Z', 'America/Chicago', { withYear: true })).toBe(
+      'Dec 31, 2099, 10:00 PM CST',
+    );
+  });
+
   it('names the date on request, or when the local day differs from a reference', () => {
     expect(formatLocalTime(JULY, 'America/Chicago', { withDate: true })).toBe('Jul 1, 1:00 PM CDT');
     // 03:30 UTC on Jul 2 is still Jul 1 in Chicago (10:30 PM CDT): same local day, no date

@@ -21,6 +21,8 @@ export function timeZoneAt(latitude: number, longitude: number): string {
 export interface LocalTimeOptions {
   /** Always name the date ('Jun 14, 1:00 PM CDT'). */
   withDate?: boolean;
+  /** Name the date with its year ('Dec 31, 2099, 10:00 AM CST'): for times that may lie in another year. */
+  withYear?: boolean;
   /** Name the date only when the instant's local day differs from this instant's local day. */
   relativeTo?: Date | number | string;
   /** Show seconds ('1:00:05 PM CDT'). */
@@ -92,6 +94,7 @@ function readableZone(timeZone: string): string {
 
 interface LocalParts {
   date: string;
+  year: string;
   time: string;
   zone: string;
   dayKey: string;
@@ -104,6 +107,7 @@ function intlParts(ms: number, zone: string, seconds: boolean): LocalParts {
   const time = `${get('hour')}:${get('minute')}${seconds ? `:${get('second')}` : ''} ${get('dayPeriod')}`;
   return {
     date: `${get('month')} ${get('day')}`,
+    year: get('year'),
     time,
     zone: get('timeZoneName'),
     dayKey: `${get('year')}-${get('month')}-${get('day')}`,
@@ -176,6 +180,7 @@ function localParts(instant: Instant, timeZone: string, seconds: boolean): Local
   const time = `${h % 12 || 12}:${pad2(d.getUTCMinutes())}${seconds ? `:${pad2(d.getUTCSeconds())}` : ''} ${h < 12 ? 'AM' : 'PM'}`;
   return {
     date: `${month} ${d.getUTCDate()}`,
+    year: String(d.getUTCFullYear()),
     time,
     zone: span.zone,
     dayKey: `${d.getUTCFullYear()}-${month}-${d.getUTCDate()}`,
@@ -184,7 +189,7 @@ function localParts(instant: Instant, timeZone: string, seconds: boolean): Local
 
 /**
  * An instant as local time in an IANA zone with the zone's abbreviation: '1:00 PM CDT', 'Jun 14, 1:00 PM CDT'
- * with the date. Zones without a common abbreviation read as an offset ('GMT+9'); an unknown zone reads in
+ * with the date, 'Jun 14, 2026, 1:00 PM CDT' with the year. Zones without a common abbreviation read as an offset ('GMT+9'); an unknown zone reads in
  * UTC. Plain ASCII spaces only (ICU's narrow no-break space would turn an SMS into UCS-2).
  */
 export function formatLocalTime(instant: Instant, timeZone: string, options: LocalTimeOptions = {}): string {
@@ -193,6 +198,7 @@ export function formatLocalTime(instant: Instant, timeZone: string, options: Loc
   if (!withDate && options.relativeTo !== undefined) {
     withDate = localParts(options.relativeTo, timeZone, false).dayKey !== p.dayKey;
   }
+  if (options.withYear) return `${p.date}, ${p.year}, ${p.time} ${p.zone}`;
   return `${withDate ? `${p.date}, ` : ''}${p.time} ${p.zone}`;
 }
 

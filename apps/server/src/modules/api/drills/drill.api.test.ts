@@ -113,7 +113,17 @@ describe('scheduling a drill', () => {
   it('refuses a time already past, and sirens of different zones', async () => {
     const past = await send('POST', '/api/Drill', drillBody({ localTime: '11:59', recurrence: 'once' }));
     expect(past.status).toBe(400);
-    expect(past.body.responseException!.errors.LocalTime).toEqual(['Choose a time in the future.']);
+    expect(past.body.responseException!.errors).toEqual({ LocalTime: ['Choose a time in the future.'] });
+    // a day already past is the date's fault, whatever the time
+    const yesterday = await send(
+      'POST',
+      '/api/Drill',
+      drillBody({ localDate: '2026-06-30', localTime: '23:00', recurrence: 'once' }),
+    );
+    expect(yesterday.status).toBe(400);
+    expect(yesterday.body.responseException!.errors).toEqual({
+      LocalDate: ['Choose today or a later date.'],
+    });
     const zones = await send('POST', '/api/Drill', drillBody({ sirenIds: [s.north, s.eastern] }));
     expect(zones.body.responseException!.errors.SirenIds).toEqual([
       'These sirens are in different time zones; schedule a drill for each zone.',

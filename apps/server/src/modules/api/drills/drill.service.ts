@@ -4,7 +4,13 @@
 // report (engine/devices/drill-runner.ts). Scheduling needs to manage every siren (the hardware policy), as a test
 // does.
 import type { TDrill, TDrillInput, TDrillRun } from '@allclear/contracts';
-import { hardwarePolicy, nextDrillRun, type DrillRecurrence, type SirenTestType } from '@allclear/domain';
+import {
+  hardwarePolicy,
+  localDateOf,
+  nextDrillRun,
+  type DrillRecurrence,
+  type SirenTestType,
+} from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Clock } from '../../../platform/clock.ts';
 import { badRequest } from '../../../platform/errors.ts';
@@ -14,6 +20,7 @@ import type { DrillDetail, DrillRepository, DrillRunRow } from './drill.reposito
 
 const VALIDATION_FAILED = 'One or more validation errors occurred.';
 export const DRILL_TIME_PASSED = 'Choose a time in the future.';
+export const DRILL_DATE_PASSED = 'Choose today or a later date.';
 export const DRILL_ZONES_DIFFER = 'These sirens are in different time zones; schedule a drill for each zone.';
 
 function presentRun(run: DrillRunRow): TDrillRun {
@@ -76,7 +83,14 @@ export class DrillService {
       recurrence: input.recurrence,
     };
     const next = nextDrillRun(schedule, now.getTime());
-    if (next === null) throw badRequest(VALIDATION_FAILED, { LocalTime: [DRILL_TIME_PASSED] });
+    // a one-off drill already past: a day before today (in the sirens' zone) is the date's fault, not the time's
+    if (next === null)
+      throw badRequest(
+        VALIDATION_FAILED,
+        input.localDate < localDateOf(now.getTime(), timeZone)
+          ? { LocalDate: [DRILL_DATE_PASSED] }
+          : { LocalTime: [DRILL_TIME_PASSED] },
+      );
     const customerId = rows[0]!.unit.customerId;
     const id = await this.repo.add(
       {

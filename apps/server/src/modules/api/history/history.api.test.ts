@@ -245,7 +245,7 @@ describe('simple exports (spec 03 §7 Historical export, §8, §9)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(String(res.headers['content-disposition'])).toContain(
-      "filename*=UTF-8''Stadium%20North%20Gate%203%20Daily%202026-01-17%20to%202026-07-15.csv",
+      "filename*=UTF-8''Stadium%20North%2C%20Gate%203%20Daily%202026-01-17%20to%202026-07-15.csv",
     );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(

@@ -3,7 +3,11 @@
 // the caller's organisation; the request is stored with a reference number and, in the same transaction, e-mailed
 // to the meteorologists' desk (SUPPORT_EMAIL) with the asker and the copied admins in copy, through the notifier.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CONSULTATION_MESSAGES, type TConsultationRequest } from '@allclear/contracts';
+import {
+  CONSULTATION_COPY_ROLES,
+  CONSULTATION_MESSAGES,
+  type TConsultationRequest,
+} from '@allclear/contracts';
 import { NotificationType, consultationPolicy } from '@allclear/domain';
 import type { DirectRecipient, EnqueueAlert } from '../../../platform/alerts.ts';
 import type { Principal } from '../../../platform/auth.ts';
@@ -11,9 +15,6 @@ import type { Clock } from '../../../platform/clock.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import { authorize } from '../../shared/authorize.ts';
 import type { SupportRepository } from './support.repository.ts';
-
-/** Roles whose users a question may be copied to (spec 02 §2.7 'other admins and limited admins'). */
-export const COPYABLE_ROLES = ['Super Admin', 'Admin', 'Assistant Admin'] as const;
 
 /** Crockford's base 32 without look-alikes (no I, L, O, U). */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -51,7 +52,7 @@ export class SupportService {
     const found = await repo.asker(p.userId);
     const asker = authorize(p, consultationPolicy, 'send', found, 'User');
     const ccd = [...new Set(body.ccdEmails.filter((e) => e !== asker.email))];
-    const admins = await repo.emailsOfRoles(asker.customerId, ccd, COPYABLE_ROLES);
+    const admins = await repo.emailsOfRoles(asker.customerId, ccd, CONSULTATION_COPY_ROLES);
     const strangers = ccd.filter((e) => !admins.includes(e));
     if (strangers.length)
       throw badRequest('One or more validation errors occurred.', {

@@ -87,7 +87,8 @@ const columns: GridColDef<TAirQualitySensorRow>[] = [
 export default function AirQualityPage() {
   const sensors = useAirQualitySensors(true);
   return (
-    <Box component="main" sx={{ p: { xs: 1.5, md: 3 } }}>
+    // a plain box: the app layout's <main> already holds the page (one main landmark per page)
+    <Box sx={{ p: { xs: 1.5, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {AIR_QUALITY_TITLE}
       </Typography>

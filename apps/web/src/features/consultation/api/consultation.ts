@@ -2,16 +2,13 @@
 // the question (its answer is the success text, with the reference); POST user/roles lists the admins and limited
 // admins the question may be copied to.
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { TConsultationRequest } from '@allclear/contracts';
+import { CONSULTATION_COPY_ROLES, type TConsultationRequest } from '@allclear/contracts';
 import { call } from '../../../lib/api-client.ts';
-
-/** The roles a question may be copied to (spec 02 §2.7 'other admins and limited admins'). */
-export const COPY_ROLES = ['Admin', 'Assistant Admin'] as const;
 
 export function getCopyableAdminsQueryOptions() {
   return queryOptions({
     queryKey: ['consultation', 'admins'],
-    queryFn: ({ signal }) => call('userListByRoles', { body: [...COPY_ROLES] }, { signal }),
+    queryFn: ({ signal }) => call('userListByRoles', { body: [...CONSULTATION_COPY_ROLES] }, { signal }),
   });
 }
 

@@ -38,7 +38,7 @@ export function AlertTimeRow({ row, onChange, startError, endError, disabled = f
   const id = useId();
   const day = DAY_NAMES[row.day] ?? `Day ${row.day}`;
   const dayId = `${id}-day`;
-  const note = row.allDay ? null : overnightNote(row.startTime, row.endTime);
+  const note = row.allDay ? null : overnightNote(row.day, row.startTime, row.endTime);
   const off = disabled || !row.enabled;
   const change = (next: GroupAlertTimeValues) =>
     onChange(normaliseAlertTimeRow(next) as GroupAlertTimeValues);

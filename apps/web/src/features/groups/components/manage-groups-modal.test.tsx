@@ -5,7 +5,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { TCurrentUser, TSite } from '@allclear/contracts';
-import { OVERNIGHT_NOTE } from '@allclear/domain';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { useToastStore } from '../../../components/toast/toast-store.ts';
@@ -142,7 +141,7 @@ describe('Manage User Groups', () => {
     expect(combo('Monday', 'Start')).toHaveTextContent('ALL DAY');
     await choose('Tuesday', 'Start', '10:00 PM');
     await choose('Tuesday', 'End', '6:00 AM');
-    expect(screen.getByText(OVERNIGHT_NOTE)).toBeInTheDocument();
+    expect(screen.getByText('Receive alerts from Tuesday 10:00 PM to Wednesday 6:00 AM')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('switch', { name: 'Alerts on Saturday' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -111,14 +111,15 @@ export function DrillsModal({ onClose }: { onClose: () => void }) {
 }
 
 function drillTitle(d: TDrill): string {
-  const next = d.nextRunAt ? `next ${localTime(d.nextRunAt, d.timeZone, { withDate: true })}` : 'ran';
+  // a drill may be set years ahead: its dates carry the year
+  const next = d.nextRunAt ? `next ${localTime(d.nextRunAt, d.timeZone, { withYear: true })}` : 'ran';
   return `${SIREN_TEST_NAMES[d.testType]} test · ${DRILL_RECURRENCE_LABELS[d.recurrence]} · ${next}`;
 }
 
 function drillDetail(d: TDrill): string {
   const sirens = d.sirens.map((s) => s.name).join(', ');
   const last = d.lastRun?.outcome
-    ? `Last run ${localTime(d.lastRun.startedAt, d.timeZone, { withDate: true })}: ${DRILL_OUTCOME_TEXTS[d.lastRun.outcome]} · ${d.lastRun.summary ?? ''}`
+    ? `Last run ${localTime(d.lastRun.startedAt, d.timeZone, { withYear: true })}: ${DRILL_OUTCOME_TEXTS[d.lastRun.outcome]} · ${d.lastRun.summary ?? ''}`
     : d.lastRun
       ? 'Running now…'
       : 'Not run yet';

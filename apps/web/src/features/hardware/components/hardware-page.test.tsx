@@ -132,6 +132,67 @@ describe('the On-Site Hardware page', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
   });
 
+  it('clears the selection when a search or the view hides the selected cards', async () => {
+    renderPage(admin, { 'GET /api/Hardware': [owx, lowBattery, station] });
+    await card('North OWX');
+    const bulk = () => screen.getByRole('button', { name: /^Bulk Actions/ });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select North OWX' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select South Siren' }));
+    expect(bulk()).toHaveTextContent('Bulk Actions (2)');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search hardware' }), {
+      target: { value: 'East' },
+    });
+    expect(bulk()).toHaveTextContent('Bulk Actions (0)');
+    expect(bulk()).toBeDisabled();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search hardware' }), { target: { value: '' } });
+    expect(screen.getByRole('checkbox', { name: 'Select North OWX' })).not.toBeChecked();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select North OWX' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select East Station' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'View' }));
+    fireEvent.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Outdoor Warning System' }),
+    );
+    await waitFor(() => expect(bulk()).toHaveTextContent('Bulk Actions (0)'));
+  });
+
+  it('confirms a bulk test naming the units it acts on, and sends only their sirens', async () => {
+    const requests = renderPage(admin, {
+      'GET /api/Hardware': [owx, lowBattery, station],
+      'POST /api/Siren/Test/Delay': {
+        test: 'delay',
+        durationSeconds: 30,
+        succeeded: true,
+        sirens: [101, 102].map((sirenId) => ({
+          sirenId,
+          hardwareId: sirenId - 100,
+          name: '',
+          acknowledged: true,
+          answeredAt: new Date(NOW).toISOString(),
+          error: null,
+        })),
+      },
+    });
+    await card('North OWX');
+    for (const name of ['North OWX', 'South Siren', 'East Station'])
+      fireEvent.click(screen.getByRole('checkbox', { name: `Select ${name}` }));
+    fireEvent.click(screen.getByRole('button', { name: /^Bulk Actions/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Start Delay' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Start Delay' });
+    const named = within(within(confirm).getByRole('list', { name: 'Units to act on' })).getAllByRole(
+      'listitem',
+    );
+    expect(named.map((li) => li.textContent)).toEqual(['North OWX', 'South Siren']);
+    // the weather station has no siren: named as left out, not acted on
+    expect(confirm).toHaveTextContent('Left out (no siren): East Station.');
+    const sent = () => requests.filter((r) => r.method === 'POST' && r.url.includes('/api/Siren/Test/Delay'));
+    expect(sent()).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sent()).toHaveLength(1));
+    expect(JSON.parse(sent()[0]!.body!)).toEqual([101, 102]);
+    await waitFor(() => expect(toast().header).toBe('Successfully tested Delay for selected unit(s).'));
+  });
+
   it("says 'You don't have any hardware added' with 'Contact us'", async () => {
     renderPage(admin, { 'GET /api/Hardware': [] });
     expect(await screen.findByText(NO_HARDWARE)).toBeInTheDocument();

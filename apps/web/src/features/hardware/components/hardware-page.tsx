@@ -2,7 +2,9 @@
 // characters, every field), the view filter 'All / Outdoor Warning System / Weather Station', 'Bulk Actions (n)' with
 // 2 or more selected, 'Send PA Message' with pa.full_access, the siren drills, and the cards 15 a page. The list
 // refreshes every 5 minutes and at once when a unit reports (the hardware stream). Search, view and page live in the
-// URL. Tests and Stop Test answer each siren's acknowledgement with the toasts of §8.
+// URL. Tests and Stop Test answer each siren's acknowledgement with the toasts of §8. A bulk action never reaches a
+// unit the user cannot see: changing the search, the view or the page clears the selection, and a bulk test or Stop
+// Test first names the units it will act on.
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -37,6 +39,7 @@ import { useHardwareStream } from '../api/hardware-stream.ts';
 import { useSirenCommand } from '../api/siren-commands.ts';
 import type { ToggleTarget } from '../api/toggle-hardware.ts';
 import { ActivityModal } from './activity-modal.tsx';
+import { BulkConfirmModal } from './bulk-confirm-modal.tsx';
 import { DrillsModal } from './drills-modal.tsx';
 import { HardwareCard } from './hardware-card.tsx';
 import {
@@ -105,6 +108,7 @@ export default function HardwarePage() {
   const [busy, setBusy] = useState<Set<number>>(new Set());
   const [bulkWarning, setBulkWarning] = useState(false);
   const [bulkMenu, setBulkMenu] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState<{ label: string; test: TSirenTestType | null } | null>(null);
   const [editing, setEditing] = useState<THardware | null>(null);
   const [relays, setRelays] = useState<THardware | null>(null);
   const [toggling, setToggling] = useState<{ unit: THardware; target: ToggleTarget; enable: boolean } | null>(
@@ -171,7 +175,10 @@ export default function HardwarePage() {
   const shown = filtered.slice((page - 1) * HARDWARE_PAGE_SIZE, page * HARDWARE_PAGE_SIZE);
   const chosen = (units ?? []).filter((u) => selected.has(u.id));
 
-  const setParam = (name: string, value: string | null) =>
+  // every change of what is on screen (search, view, page) clears the selection: the selected cards are then always
+  // the ones in view, and a bulk action cannot reach a unit the user no longer sees
+  const setParam = (name: string, value: string | null) => {
+    setSelected(new Set());
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -182,6 +189,7 @@ export default function HardwarePage() {
       },
       { replace: true },
     );
+  };
 
   const run = (test: TSirenTestType | null, targets: THardware[], bulk: boolean) => {
     const sirenIds = sirensOf(targets);
@@ -354,12 +362,16 @@ export default function HardwarePage() {
         <Menu anchorEl={bulkMenu} open={bulkMenu !== null} onClose={() => setBulkMenu(null)}>
           {canManage
             ? SIREN_TEST_CHOICES.map((c) => (
-                <MenuItem key={c.type} onClick={bulk(() => run(c.type, chosen, true))}>
+                <MenuItem key={c.type} onClick={bulk(() => setConfirming({ label: c.label, test: c.type }))}>
                   {c.label}
                 </MenuItem>
               ))
             : null}
-          {canManage ? <MenuItem onClick={bulk(() => run(null, chosen, true))}>{STOP_TEST}</MenuItem> : null}
+          {canManage ? (
+            <MenuItem onClick={bulk(() => setConfirming({ label: STOP_TEST, test: null }))}>
+              {STOP_TEST}
+            </MenuItem>
+          ) : null}
           {canSendPa ? (
             <MenuItem onClick={bulk(() => setPa(chosen.flatMap((u) => u.paUnits.map((p) => p.id))))}>
               {SEND_PA_MESSAGE}
@@ -373,6 +385,14 @@ export default function HardwarePage() {
         </Alert>
       ) : null}
       {content}
+      {confirming ? (
+        <BulkConfirmModal
+          action={confirming.label}
+          units={chosen}
+          onConfirm={() => run(confirming.test, chosen, true)}
+          onClose={() => setConfirming(null)}
+        />
+      ) : null}
       {editing ? <SirenSettingsModal unit={editing} onClose={() => setEditing(null)} /> : null}
       {relays ? <RelayModal unit={relays} onClose={() => setRelays(null)} /> : null}
       {toggling ? (

@@ -33,6 +33,13 @@ export const ACTIVITY = 'Activity';
 export const SELECT_UNIT = (name: string) => `Select ${name}`;
 export const SCHEDULE_DRILLS = 'Drills';
 export const PAGE_LABEL = 'Hardware pages';
+/** The bulk confirmation (ours): it names every unit the action will reach, and any selected one it leaves out. */
+export const bulkConfirmTitle = (action: string) => `Confirm ${action}`;
+export const bulkConfirmText = (action: string, n: number) =>
+  `${action} on ${n === 1 ? 'this unit' : `these ${n} units`}:`;
+export const BULK_UNITS_LABEL = 'Units to act on';
+export const bulkLeftOutText = (names: readonly string[]) => `Left out (no siren): ${names.join(', ')}.`;
+export const CONFIRM = 'Confirm';
 
 /** Health (spec 02 §4 'Health'). */
 export const BATTERY = 'Battery';

@@ -51,7 +51,7 @@ export function ScheduleRow({ row, onChange, startError, endError, disabled = fa
   const day = DAY_NAMES[row.day] ?? `Day ${row.day}`;
   const dayId = `${id}-day`;
   const off = disabled || !row.enabled;
-  const note = row.allDay ? null : overnightNote(row.startTime, row.endTime);
+  const note = row.allDay ? null : overnightNote(row.day, row.startTime, row.endTime);
   const change = (next: ScheduleRowValues) => onChange(plain(normaliseAlertTimeRow(next)));
   return (
     <Box

@@ -216,6 +216,39 @@ describe('the Users table', () => {
     expect(options.map((o) => o.textContent)).toEqual(['10', '25', '50']);
   });
 
+  it('on a 390 px phone keeps two columns, the person and Edit and Delete, with the details under the name', async () => {
+    // what a 390 px wide screen answers to the breakpoint queries
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const matches = (!min || 390 >= Number(min[1])) && (!max || 390 <= Number(max[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      };
+    });
+    stubFetch(admin, { 'GET /api/notificationuser': [contact({ emailUnsubscribed: true })] });
+    renderPage();
+    const table = await screen.findByRole('grid', { name: 'Users' });
+    await within(table).findByText('Dana Whitfield');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Full Name', 'Actions']);
+    const dana = screen.getByText('Dana Whitfield').closest('[role="row"]') as HTMLElement;
+    expect(dana).toHaveTextContent('dana@x.test · Notification Only · Grounds Crew');
+    expect(within(dana).getByRole('img', { name: UNSUBSCRIBED })).toBeInTheDocument();
+    expect(within(dana).getByRole('button', { name: 'Edit Dana Whitfield' })).toBeInTheDocument();
+    expect(within(dana).getByRole('button', { name: 'Delete Dana Whitfield' })).toBeInTheDocument();
+  });
+
   it("walks the invite link through its three states: 'resend?', 'Sent! Send again?', 'Failed to send. Try again?'", async () => {
     let ok = true;
     const invited = user({ firstName: 'Ivy', isActive: false, abilities: { ...ABLE, resendInvite: true } });

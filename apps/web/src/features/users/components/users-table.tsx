@@ -1,12 +1,16 @@
 // The Users table (spec 02 §2.8): MUI X DataGrid with a hidden id column; Full Name with '(inactive)' and the
 // resend-invite link; Email with a warning icon for a contact who unsubscribed; Permission Level with the role's
 // description as a tooltip; User Group blank below hierarchy 3; edit and delete where the caller may. Page sizes 10,
-// 25 and 50, rows 54 px high, sorted by first name case-insensitively. Only one page of rows is ever rendered.
+// 25 and 50, rows 54 px high, sorted by first name case-insensitively. Only one page of rows is ever rendered. On a
+// phone the table keeps two columns, the person (name, then e-mail, permission level and group on a second line) and
+// the actions, so Edit and Delete are on screen without scrolling sideways.
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
@@ -40,7 +44,17 @@ export interface UsersTableProps {
 /** First name, then last name, lower-cased: what the Full Name column sorts by. */
 const sortKey = (row: PersonRow) => `${row.firstName.toLowerCase()}\u0000${row.lastName.toLowerCase()}`;
 
+/** Columns a phone leaves out: their values are read under the name instead. */
+const PHONE_HIDDEN_COLUMNS = { id: false, email: false, roleDisplayName: false, siteName: false };
+const HIDDEN_COLUMNS = { id: false };
+
+/** A phone's second line under the name: e-mail, permission level and group, those present. */
+function personDetail(row: PersonRow): string {
+  return [row.email, row.roleDisplayName, userGroupCell(row)].filter(Boolean).join(' · ');
+}
+
 export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTableProps) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const describe = useMemo(() => new Map(roles.map((r) => [r.id, r.description])), [roles]);
   const columns = useMemo<GridColDef<PersonRow>[]>(
     () => [
@@ -49,11 +63,18 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
         field: 'fullName',
         headerName: COLUMN_FULL_NAME,
         flex: 1.2,
-        minWidth: 200,
+        minWidth: phone ? 0 : 200,
         valueGetter: (_value, row) => sortKey(row),
         sortComparator: compareText,
         renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          <Box
+            sx={{
+              minWidth: 0,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              lineHeight: phone ? 1.4 : undefined,
+            }}
+          >
             {row.fullName}
             {row.isActive ? null : (
               <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 0.5 }}>
@@ -62,6 +83,27 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
             )}
             {!row.isActive && row.abilities.resendInvite ? (
               <ResendInviteLink userId={String(row.id)} name={row.fullName} />
+            ) : null}
+            {phone ? (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                noWrap
+                sx={{ display: 'block' }}
+                title={personDetail(row)}
+              >
+                {row.emailUnsubscribed ? (
+                  <WarningAmber
+                    color="warning"
+                    role="img"
+                    aria-label={UNSUBSCRIBED}
+                    aria-hidden={false}
+                    focusable={false}
+                    sx={{ fontSize: 14, verticalAlign: 'text-bottom', mr: 0.5 }}
+                  />
+                ) : null}
+                {personDetail(row)}
+              </Typography>
             ) : null}
           </Box>
         ),
@@ -116,7 +158,7 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        width: 110,
+        width: phone ? 88 : 110,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
             {row.abilities.edit ? (
@@ -133,7 +175,7 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
         ),
       },
     ],
-    [describe, onEdit, onDelete],
+    [describe, onEdit, onDelete, phone],
   );
 
   return (
@@ -148,8 +190,8 @@ export function UsersTable({ rows, roles, loading, onEdit, onDelete }: UsersTabl
       initialState={{
         pagination: { paginationModel: { pageSize: USERS_PAGE_SIZES[0], page: 0 } },
         sorting: { sortModel: [{ field: 'fullName', sort: 'asc' }] },
-        columns: { columnVisibilityModel: { id: false } },
       }}
+      columnVisibilityModel={phone ? PHONE_HIDDEN_COLUMNS : HIDDEN_COLUMNS}
       localeText={{ noRowsLabel: NO_USERS }}
       disableRowSelectionOnClick
       disableColumnFilter
