@@ -1,6 +1,8 @@
 // [ADMIN][POLICIES] Issue 14 'Policies': an Admin adds a Wind Speed policy on the Policies page (≥ 40 mph),
 // edits its threshold to 20 mph and, with a reading above the new threshold coming in from the organisation's
-// weather station, sees the warning on the dashboard; deleting the policy ends it. Driven through the real paths: a
+// weather station, sees the warning on the dashboard; deleting the policy ends it at once. A threshold outside
+// the type's physical range (a Wind Chill of 99999999 °F) is refused on its field, and choosing a type proposes
+// its safe defaults. Driven through the real paths: a
 // station the journey plays publishes its readings over the product's MQTT broker (support/station.ts), the gateway
 // stores them as the venue's conditions, and the policy engine raises the warning; the policy is written through
 // the page's own modal. Screenshots of the page, the modal, the Lightning Zone 1 warning and the dashboard's warning
@@ -14,7 +16,7 @@
 // venue's conditions in between). Each step waits for what the API says has happened; no fixed time is slept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiGet, storedOidcUser } from '../support/app.ts';
+import { apiGet, apiSend, storedOidcUser } from '../support/app.ts';
 import { launchBrowser, newContext, screenshot, signIn } from '../support/browser.ts';
 import { freePort, startProduct, type RunningProduct } from '../support/product.ts';
 import { mphToMs, playStation, readProductClock, type PlayedStation } from '../support/station.ts';
@@ -158,6 +160,23 @@ async function chooseType(modal: Locator, name: string) {
 }
 
 describe('[ADMIN][POLICIES] a policy is added, edited and deleted, and its new threshold raises a warning', () => {
+  it("refuses a Wind Chill of 99999999 °F on its field, naming the type's range; nothing is saved", async () => {
+    await openPolicies(page);
+    const before = (await apiGet<Policy[]>(page, '/api/policy')).data!.length;
+    await page.getByRole('button', { name: 'Add Policy' }).click();
+    const modal = modalOf(page, 'Add Policy');
+    await chooseType(modal, 'Wind Chill');
+    // the type proposes its own safe default, not a temperature of 80
+    expect(await modal.getByRole('spinbutton', { name: /^Threshold/ }).inputValue()).toBe('0');
+    await modal.getByRole('spinbutton', { name: /^Threshold/ }).fill('99999999');
+    await modal.getByRole('checkbox', { name: groupName }).check();
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText('Threshold must be between -100 and 65 °F.').waitFor();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect((await apiGet<Policy[]>(page, '/api/policy')).data!.length).toBe(before);
+  });
+
   it('adds a Wind Speed policy at 40 mph for a group (Saved)', async () => {
     await openPolicies(page);
     await screenshot(page, 'policies-page-1440x900');
@@ -222,16 +241,43 @@ describe('[ADMIN][POLICIES] a policy is added, edited and deleted, and its new t
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
-  it('deletes the policy (Deleted): its card and its warning are gone', async () => {
-    await openPolicies(page);
-    await windCard(page).getByRole('button', { name: 'Edit Wind Speed policy' }).click();
-    const modal = modalOf(page, 'Edit Policy');
-    await modal.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Remove Policy' }).getByRole('button', { name: 'Remove' }).click();
-    await toast(page, 'Deleted');
-    await windCard(page).waitFor({ state: 'detached' });
+  it('deletes the policy in force (Deleted): its card and its warning are gone at once, not handed to another', async () => {
+    expect(await windWarning()).toBeDefined();
+    // a second Wind Speed policy, at 45 mph, which the 25 mph reading does not breach: the deleted policy's
+    // warning must not live on under it
+    const types = (await apiGet<{ id: number; shortName: string }[]>(page, '/api/policy/types')).data!;
+    const other = await apiSend<Policy>(page, 'POST', '/api/policy', {
+      policyType: types.find((t) => t.shortName === 'WIND')!.id,
+      threshold: 45,
+      allClearMinutes: 30,
+      sites: [],
+    });
+    expect(other.status).toBe(200);
+    try {
+      await openPolicies(page);
+      const inForce = windCard(page).filter({ hasText: 'At or above 20 mph' });
+      await inForce.getByRole('button', { name: 'Edit Wind Speed policy' }).click();
+      const modal = modalOf(page, 'Edit Policy');
+      await modal.getByRole('button', { name: 'Delete' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove Policy' })
+        .getByRole('button', { name: 'Remove' })
+        .click();
+      await toast(page, 'Deleted');
+      await inForce.waitFor({ state: 'detached' });
+      expect((await windPolicies()).map((p) => p.threshold)).toEqual([45]);
+      // ended with the deletion, not at the end of an all-clear period nor carried on under the 45 mph policy
+      expect(await windWarning()).toBeUndefined();
+    } finally {
+      await apiSend(page, 'DELETE', `/api/policy/${other.data!.id}`);
+    }
     expect(await windPolicies()).toEqual([]);
-    await expect.poll(windWarning, { timeout: 30_000, interval: 250 }).toBeUndefined();
+    // the dashboard's own read of the venue's warnings has none, and its panel no Wind Speed tab
+    const served = page.waitForResponse((r) => r.url().endsWith(`/api/PolicyWarnings/Location/${venue.id}`));
+    await page.goto(`/?location=${venue.id}`);
+    const body = (await (await served).json()) as { data: PolicyWarning[] };
+    expect(body.data.map((w) => w.policyName)).not.toContain('WIND');
+    expect(await page.getByRole('tab', { name: 'Wind Speed' }).count()).toBe(0);
   });
 
   it('warns before a Lightning Zone 1 policy is saved, and fits a phone screen', async () => {
@@ -242,6 +288,9 @@ describe('[ADMIN][POLICIES] a policy is added, edited and deleted, and its new t
       await page.getByRole('button', { name: 'Add Policy' }).click();
       const modal = modalOf(page, 'Add Policy');
       await chooseType(modal, 'Lightning Radius 1');
+      // the type's safe defaults: a zone 1 radius of 8 miles, an all-clear of no less than 30 minutes
+      expect(await modal.getByRole('spinbutton', { name: /^Threshold/ }).inputValue()).toBe('8');
+      expect(await modal.getByRole('spinbutton', { name: /^All Clear/ }).inputValue()).toBe('30');
       await modal.getByRole('spinbutton', { name: /^Threshold/ }).fill('8');
       await screenshot(page, 'policy-modal-390x844');
       await modal.getByRole('button', { name: 'Save' }).click();

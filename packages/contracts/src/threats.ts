@@ -49,7 +49,8 @@ export const ZPolicyWarning = z.object({
   precision: z.number().int(),
   value: z.number(),
   startedTime: z.iso.datetime(),
-  lastAlertTime: z.iso.datetime(),
+  /** When a notification of the warning last went out; null while none has (nobody to tell, or not yet sent). */
+  lastAlertTime: z.iso.datetime().nullable(),
   lastUpdateTime: z.iso.datetime(),
   message: z.string(),
   allClearMinutes: z.number().int(),

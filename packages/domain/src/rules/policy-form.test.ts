@@ -10,7 +10,10 @@ import {
   policyThresholdRange,
   defaultTriggerMessage,
   defaultAllClearMessage,
+  LIGHTNING_ALL_CLEAR_MIN_MINUTES,
+  POLICY_TYPE_LIMITS,
 } from './policy-form.ts';
+import { POLICY_TYPE_SHORT_NAMES, type PolicyTypeShortName } from '../enums.ts';
 
 describe('policy form (spec 01 §9, spec 02 §5, §9)', () => {
   it("rounds the threshold to the policy's precision", () => {
@@ -30,13 +33,28 @@ describe('policy form (spec 01 §9, spec 02 §5, §9)', () => {
     });
   });
 
-  it('defaults all-clear to 10 minutes for lightning and 60 for others, threshold 80 for others', () => {
+  it('proposes a lightning all-clear of 30 minutes, never less, and 60 for the other types', () => {
     expect(isLightningPolicyType('LR4')).toBe(true);
     expect(isLightningPolicyType('LR5')).toBe(false);
-    expect(defaultAllClearMinutes('LR1')).toBe(10);
+    for (const lr of ['LR1', 'LR2', 'LR3', 'LR4']) expect(defaultAllClearMinutes(lr)).toBe(30);
+    expect(LIGHTNING_ALL_CLEAR_MIN_MINUTES).toBe(30);
     expect(defaultAllClearMinutes('HEAT')).toBe(60);
-    expect(defaultThreshold('WBGT')).toBe(80);
-    expect(defaultThreshold('LR2')).toBe(0);
+  });
+
+  it("proposes a safe default threshold inside every type's range, in its unit", () => {
+    expect(defaultThreshold('LR1')).toBe(8);
+    expect(defaultThreshold('LR4')).toBe(20);
+    expect(defaultThreshold('HEAT')).toBe(103);
+    expect(defaultThreshold('CHILL')).toBe(0);
+    expect(defaultThreshold('PRECIP')).toBe(0.3);
+    expect(defaultThreshold('GUST')).toBe(45);
+    expect(defaultThreshold('AQI-PM2.5')).toBe(101);
+    for (const type of POLICY_TYPE_SHORT_NAMES) {
+      const { min, max, defaultThreshold: proposed } = POLICY_TYPE_LIMITS[type];
+      expect(proposed).toBeGreaterThanOrEqual(min);
+      expect(proposed).toBeLessThanOrEqual(max);
+      expect(proposed).toBe(defaultThreshold(type));
+    }
   });
 
   it('uses the threshold minus 0.4 miles in the default lightning trigger message', () => {
@@ -61,27 +79,54 @@ describe('policy form (spec 01 §9, spec 02 §5, §9)', () => {
     });
     expect(validatePolicyForm(draft(1))).toEqual({});
     expect(validatePolicyForm(draft(50))).toEqual({});
-    expect(validatePolicyForm(draft(0.9))).toEqual({ Threshold: 'Threshold must be at least 1.' });
-    expect(validatePolicyForm(draft(50.1))).toEqual({ Threshold: 'Threshold must be at most 50.' });
+    const refused = { Threshold: 'Threshold must be between 1 and 50 mi.' };
+    expect(validatePolicyForm(draft(0.9))).toEqual(refused);
+    expect(validatePolicyForm(draft(50.1))).toEqual(refused);
   });
 
-  it('keeps wind, precipitation and AQI at or above 0, and leaves temperatures unbounded', () => {
-    expect(policyThresholdRange('WIND')).toEqual({ min: 0, max: null });
-    expect(policyThresholdRange('AQI-PM2.5')).toEqual({ min: 0, max: null });
-    expect(policyThresholdRange('CHILL')).toEqual({ min: null, max: null });
-    const wind = { allClearMinutes: 10, minAllClear: 10, thresholdRange: policyThresholdRange('WIND') };
-    expect(validatePolicyForm({ ...wind, threshold: 0 })).toEqual({});
-    expect(validatePolicyForm({ ...wind, threshold: -0.1 })).toEqual({
-      Threshold: 'Threshold must be at least 0.',
-    });
+  const edges: [PolicyTypeShortName, number, number, string][] = [
+    ['CHILL', -100, 65, '°F'],
+    ['HEAT', 65, 180, '°F'],
+    ['WBGT', 32, 104, '°F'],
+    ['PRECIP', 0, 12, 'in'],
+    ['WIND', 0, 253, 'mph'],
+    ['GUST', 0, 253, 'mph'],
+    ['AQI', 0, 500, 'AQI'],
+    ['AQI-MAX', 0, 500, 'AQI'],
+    ['AQI-PM2.5', 0, 500, 'AQI'],
+    ['AQI-PM10', 0, 500, 'AQI'],
+    ['AQI-O3', 0, 500, 'AQI'],
+  ];
+  it.each(edges)(
+    'accepts %s from exactly %d to exactly %d %s, and refuses beyond, naming the range',
+    (type, min, max, unit) => {
+      const draft = (threshold: number) => ({
+        threshold,
+        allClearMinutes: 10,
+        minAllClear: 10,
+        thresholdRange: policyThresholdRange(type),
+      });
+      expect(validatePolicyForm(draft(min))).toEqual({});
+      expect(validatePolicyForm(draft(max))).toEqual({});
+      const refused = { Threshold: `Threshold must be between ${min} and ${max} ${unit}.` };
+      expect(validatePolicyForm(draft(min - 0.01))).toEqual(refused);
+      expect(validatePolicyForm(draft(max + 0.01))).toEqual(refused);
+    },
+  );
+
+  it('refuses a Wind Chill of 99999999 °F', () => {
     expect(
       validatePolicyForm({
-        threshold: -40,
+        threshold: 99999999,
         allClearMinutes: 10,
         minAllClear: 10,
         thresholdRange: policyThresholdRange('CHILL'),
       }),
-    ).toEqual({});
+    ).toEqual({ Threshold: 'Threshold must be between -100 and 65 °F.' });
+  });
+
+  it('leaves a type the domain does not know unbounded', () => {
+    expect(policyThresholdRange('LR9')).toEqual({ min: null, max: null });
   });
 
   it('starts Notify Users with a trigger message naming what crossed, lightning with its 0.4-mile default', () => {

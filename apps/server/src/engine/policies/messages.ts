@@ -102,6 +102,33 @@ export function allClearMessage(t: WarningText): { subject: string; body: string
   };
 }
 
+/** Why a warning ended before its all-clear period ran out: its policy was deleted, edited or outranked. */
+export type PolicyEndReason = 'deleted' | 'changed' | 'superseded';
+
+const END_REASON_TEXT: Record<PolicyEndReason, string> = {
+  deleted: 'was deleted',
+  changed: 'was changed',
+  superseded: 'is no longer the one in force (a stricter policy of this type now is)',
+};
+
+/**
+ * Subject and body closing a warning whose policy was deleted, changed or outranked: not 'stayed below the
+ * threshold', which the reading may not have done, but which policy ended it and at what time (wording ours).
+ */
+export function policyEndedMessage(
+  t: WarningText,
+  reason: PolicyEndReason,
+  at: Date,
+): { subject: string; body: string } {
+  const threshold = `${fmt(t.threshold, t.precision)}${unitText(t.unit)}`;
+  return {
+    subject: `All Clear: ${t.displayName} at ${t.locationLabel}`,
+    body:
+      `The ${t.displayName} warning at ${t.locationLabel} ended at ${formatLocalTime(at, t.timeZone)}: ` +
+      `its policy (threshold ${threshold}) ${END_REASON_TEXT[reason]}.`,
+  };
+}
+
 /** Subject and body of an NWS alert applying to a location; the end reads in the location's zone (dated when not today there). */
 export function nwsMessage(
   locationLabel: string,

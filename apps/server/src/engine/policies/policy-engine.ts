@@ -7,6 +7,7 @@ import type { WeatherAlert } from '@allclear/weather';
 import type { Bus } from '../../platform/bus.ts';
 import type { EngineContext, EngineService } from '../contracts.ts';
 import { createClockTicker } from '../observations/clock-ticker.ts';
+import { endWarning } from './end-policy-warnings.ts';
 import { allClearMessage, warningMessage } from './messages.ts';
 import {
   isCurrentReading,
@@ -73,6 +74,7 @@ export function createPolicyEngine(
       repo.listActiveWarnings(),
     ]);
     const governing = governingPolicies(policyRows);
+    const byId = new Map(policyRows.map((p) => [p.id, p]));
     // Every policy of a customer and type: all their groups hear the governing policy's warning.
     const sameType = new Map<string, number[]>();
     for (const p of policyRows) {
@@ -88,8 +90,17 @@ export function createPolicyEngine(
       const fresh = isCurrentReading(c.observedAt, nowMs);
       for (const [type, policy] of governing.get(c.customerId) ?? []) {
         const key = `${c.locationId}:${policy.policyTypeId}`;
-        const warning = active.get(key) ?? null;
+        let warning = active.get(key) ?? null;
         active.delete(key);
+        const raisedBy = warning && warning.policyId !== policy.id ? byId.get(warning.policyId) : undefined;
+        if (warning && raisedBy) {
+          // a stricter policy now governs: the warning ends with the policy that raised it, and this one
+          // starts its own below if the reading breaches it
+          const ending = { warning, policy: raisedBy, condition: c, reason: 'superseded' as const, now };
+          await db.transaction((tx) => endWarning(tx, ctx.enqueueAlert, ending));
+          wrote = true;
+          warning = null;
+        }
         const watched = fresh ? policyValue(type, c) : { value: NaN, applicable: true };
         const { next, alert } = stepWarning(
           warning ? warningState(warning) : null,

@@ -1,10 +1,10 @@
 // The only code of the policy engine that touches the database: policies, current conditions, warnings
 // and NWS alert applications.
-import { and, eq, isNull, notLike } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, eq, inArray, isNull, notLike } from 'drizzle-orm';
 import {
   locationConditions,
   locations,
+  notifications,
   nwsAlertApplications,
   policies,
   policyNotificationActions,
@@ -36,10 +36,10 @@ export type ConditionRow = typeof locationConditions.$inferSelect & {
 };
 
 export class PolicyRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Tx) {}
 
-  /** Every threshold policy (not lightning) with its type's names. */
-  async listPolicies(): Promise<PolicyRow[]> {
+  /** Every threshold policy (not lightning) with its type's names; only `policyId` when given. */
+  async listPolicies(policyId?: number): Promise<PolicyRow[]> {
     return this.db
       .select({
         id: policies.id,
@@ -56,7 +56,12 @@ export class PolicyRepository {
       })
       .from(policies)
       .innerJoin(policyTypes, eq(policyTypes.id, policies.policyTypeId))
-      .where(notLike(policyTypes.shortName, 'LR%'));
+      .where(
+        and(
+          notLike(policyTypes.shortName, 'LR%'),
+          policyId === undefined ? undefined : eq(policies.id, policyId),
+        ),
+      );
   }
 
   /** Notification action messages per policy id: the trigger texts and the all-clear texts. */
@@ -71,8 +76,8 @@ export class PolicyRepository {
     return out;
   }
 
-  /** Current conditions of every location that has them, with the location's customer, label and place. */
-  async listConditions(): Promise<ConditionRow[]> {
+  /** Current conditions of every location that has them (only `locationIds` when given), with the location's customer, label and place. */
+  async listConditions(locationIds?: number[]): Promise<ConditionRow[]> {
     const rows = await this.db
       .select({
         c: locationConditions,
@@ -82,7 +87,8 @@ export class PolicyRepository {
         longitude: locations.longitude,
       })
       .from(locationConditions)
-      .innerJoin(locations, eq(locations.id, locationConditions.locationId));
+      .innerJoin(locations, eq(locations.id, locationConditions.locationId))
+      .where(locationIds === undefined ? undefined : inArray(locationConditions.locationId, locationIds));
     return rows.map((r) => ({
       ...r.c,
       customerId: r.customerId,
@@ -107,6 +113,24 @@ export class PolicyRepository {
 
   async listActiveWarnings(): Promise<WarningRow[]> {
     return this.db.select().from(policyWarnings).where(isNull(policyWarnings.endedAt));
+  }
+
+  /** The active warnings a policy raised. */
+  async activeWarningsOf(policyId: number): Promise<WarningRow[]> {
+    return this.db
+      .select()
+      .from(policyWarnings)
+      .where(and(eq(policyWarnings.policyId, policyId), isNull(policyWarnings.endedAt)));
+  }
+
+  /** Whether a notification of this correlation reached anyone (a user's notification was written). */
+  async wasNotified(correlationId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.correlationId, correlationId))
+      .limit(1);
+    return row !== undefined;
   }
 
   async insertWarning(tx: Tx, row: typeof policyWarnings.$inferInsert): Promise<WarningRow> {

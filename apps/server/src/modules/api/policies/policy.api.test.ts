@@ -4,18 +4,19 @@
 // the next evaluation of a reading and the next strike use the new threshold. Runs on PGlite, and on PostgreSQL
 // with TEST_DATABASE_URL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count, eq, isNull } from 'drizzle-orm';
-import { mphToMs } from '@allclear/domain';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { mphToMs, type PolicyTypeShortName } from '@allclear/domain';
 import type { AlertSource } from '@allclear/weather';
 import { createTestApp, type TestApp } from '../../../../test/helpers.ts';
 import {
   locationConditions,
+  notifications,
   policies,
   policyNotificationActions,
   policySites,
   policyWarnings,
 } from '../../../db/schema/index.ts';
-import { buildLocation, buildPolicy, buildSite, buildUser } from '../../../db/factories.ts';
+import { buildCustomer, buildLocation, buildPolicy, buildSite, buildUser } from '../../../db/factories.ts';
 import type { BusEvents } from '../../../platform/bus.ts';
 import { createPolicyEngine } from '../../../engine/policies/policy-engine.ts';
 import { createLightningEngine } from '../../../engine/lightning/engine.ts';
@@ -74,18 +75,23 @@ describe('POST policy: every field error of spec 02 §5, on its field, with noth
       'Threshold',
       'Threshold is required.',
     ],
-    ['a negative wind speed', () => wind({ threshold: -1 }), 'Threshold', 'Threshold must be at least 0.'],
+    [
+      'a negative wind speed',
+      () => wind({ threshold: -1 }),
+      'Threshold',
+      'Threshold must be between 0 and 253 mph.',
+    ],
     [
       'a lightning radius under 1 mile',
       () => wind({ policyType: TYPE.LR1, threshold: 0.9 }),
       'Threshold',
-      'Threshold must be at least 1.',
+      'Threshold must be between 1 and 50 mi.',
     ],
     [
       'a lightning radius that rounds to 50.1 miles',
       () => wind({ policyType: TYPE.LR1, threshold: 50.05 }),
       'Threshold',
-      'Threshold must be at most 50.',
+      'Threshold must be between 1 and 50 mi.',
     ],
     [
       'an all-clear that is not whole',
@@ -124,6 +130,42 @@ describe('POST policy: every field error of spec 02 §5, on its field, with noth
       expect(res.json().responseException.errors).toEqual({ [field]: [text] });
       expect(await policyCount()).toBe(before);
       expect(changes).toEqual([]);
+    },
+  );
+
+  // one type of each kind of range, just past its physical edge (the domain's POLICY_TYPE_LIMITS)
+  const outOfRange: [PolicyTypeShortName, number, number, string][] = [
+    ['CHILL', 5, 99999999, 'Threshold must be between -100 and 65 °F.'],
+    ['CHILL', 5, -101, 'Threshold must be between -100 and 65 °F.'],
+    ['HEAT', 6, 181, 'Threshold must be between 65 and 180 °F.'],
+    ['WBGT', 7, 104.1, 'Threshold must be between 32 and 104 °F.'],
+    ['PRECIP', 8, 12.01, 'Threshold must be between 0 and 12 in.'],
+    ['WIND', 9, 254, 'Threshold must be between 0 and 253 mph.'],
+    ['GUST', 10, 80000, 'Threshold must be between 0 and 253 mph.'],
+    ['AQI-PM2.5', 13, 501, 'Threshold must be between 0 and 500 AQI.'],
+    ['LR3', 3, 51, 'Threshold must be between 1 and 50 mi.'],
+  ];
+  it.each(outOfRange)(
+    'refuses a %s threshold out of its physical range on add and on edit (400 naming the range)',
+    async (shortName, policyType, threshold, text) => {
+      const before = await policyCount();
+      const added = await post(wind({ policyType, threshold }));
+      expect(added.statusCode).toBe(400);
+      expect(added.json().responseException.errors).toEqual({ Threshold: [text] });
+      expect(await policyCount()).toBe(before);
+      const saved = await buildPolicy(t.db.db, {
+        customerId: t.a.customer.id,
+        shortName,
+        threshold: 10,
+        siteIds: [t.a.site.id],
+      });
+      changes = [];
+      const edited = await patch({ ...wind({ policyType, threshold }), id: saved.id });
+      expect(edited.statusCode).toBe(400);
+      expect(edited.json().responseException.errors).toEqual({ Threshold: [text] });
+      expect((await rowOf(saved.id))!.threshold).toBe(10);
+      expect(changes).toEqual([]);
+      await t.db.db.delete(policies).where(eq(policies.id, saved.id));
     },
   );
 
@@ -198,7 +240,7 @@ describe('POST, PATCH and DELETE policy: the rules of spec 02 §4', () => {
     expect(await rowOf(id)).toEqual(before);
     const badThreshold = await patch({ ...wind({ threshold: -3 }), id });
     expect(badThreshold.json().responseException.errors).toEqual({
-      Threshold: ['Threshold must be at least 0.'],
+      Threshold: ['Threshold must be between 0 and 253 mph.'],
     });
     expect(await rowOf(id)).toEqual(before);
     expect(changes).toEqual([]);
@@ -318,45 +360,55 @@ describe("a saved lightning policy takes effect in the location form's policy lo
   });
 });
 
-describe('a saved policy takes effect in the engines at once', () => {
-  const noAlerts: AlertSource = {
-    async activeAlerts() {
-      return [];
-    },
-    async alertsForPoint() {
-      return [];
-    },
-  };
+const noAlerts: AlertSource = {
+  async activeAlerts() {
+    return [];
+  },
+  async alertsForPoint() {
+    return [];
+  },
+};
 
+/** The location's current conditions: a station reading of 25 mph wind and gusts, now. */
+async function blowAt25Mph(locationId: number) {
+  const now = t.clock.now();
+  await t.db.db.insert(locationConditions).values({
+    locationId,
+    observedAt: now,
+    source: 'station',
+    temperatureC: 20,
+    relativeHumidityPct: 50,
+    windSpeedMs: mphToMs(25),
+    windGustMs: mphToMs(25),
+    rainMm: 0,
+    wbgtC: 15,
+    updatedAt: now,
+  });
+}
+
+/** The policy engine on the test app, without NWS alerts; records its events (of one location when given). */
+function policyEngine(events: AlertEvent[], locationId?: number) {
+  return createPolicyEngine({
+    config: t.config,
+    db: t.db,
+    clock: t.clock,
+    weather: { ...t.weather, providers: { ...t.weather.providers, alerts: noAlerts } },
+    log: silentLogger,
+    enqueueAlert: async (_tx, e) => {
+      if (locationId === undefined || e.locationId === locationId) events.push(e);
+    },
+    bus: t.bus,
+  });
+}
+
+describe('a saved policy takes effect in the engines at once', () => {
   it('the policy engine evaluates the current reading against the new threshold as soon as it is saved', async () => {
     const customer = t.b.customer.id;
     const bAdmin = t.b.admin.id;
     const location = await buildLocation(t.db.db, { customerId: customer, label: 'Wind field' });
-    const now = t.clock.now();
-    await t.db.db.insert(locationConditions).values({
-      locationId: location.id,
-      observedAt: now,
-      source: 'station',
-      temperatureC: 20,
-      relativeHumidityPct: 50,
-      windSpeedMs: mphToMs(25),
-      windGustMs: mphToMs(25),
-      rainMm: 0,
-      wbgtC: 15,
-      updatedAt: now,
-    });
+    await blowAt25Mph(location.id);
     const events: AlertEvent[] = [];
-    const engine = createPolicyEngine({
-      config: t.config,
-      db: t.db,
-      clock: t.clock,
-      weather: { ...t.weather, providers: { ...t.weather.providers, alerts: noAlerts } },
-      log: silentLogger,
-      enqueueAlert: async (_tx, e) => {
-        events.push(e);
-      },
-      bus: t.bus,
-    });
+    const engine = policyEngine(events);
     const warnings = () =>
       t.db.db
         .select()
@@ -450,5 +502,138 @@ describe('a saved policy takes effect in the engines at once', () => {
     } finally {
       await engine.stop();
     }
+  });
+});
+
+describe('editing or deleting a policy ends its warnings at once, and a warning names what raised it', () => {
+  /** A customer of its own (no other policy of theirs governs), a venue at 25 mph and the policy engine. */
+  async function windyVenue() {
+    const customer = await buildCustomer(t.db.db);
+    const site = await buildSite(t.db.db, { customerId: customer.id });
+    const owner = await buildUser(t.db.db, {
+      customerId: customer.id,
+      role: 'Admin',
+      siteId: site.id,
+      password: 'Test-password-1',
+    });
+    const location = await buildLocation(t.db.db, { customerId: customer.id, label: 'Windy field' });
+    await blowAt25Mph(location.id);
+    const engineEvents: AlertEvent[] = [];
+    // never started: the engine runs only when the test says, so 'at once' means before any evaluation; it
+    // still tells the API's reads what it wrote
+    const engine = policyEngine(engineEvents, location.id);
+    const as = async () => ({ authorization: `Bearer ${await t.tokenFor(owner.id)}` });
+    const addWind = async (threshold: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/policy',
+          headers: await as(),
+          payload: { policyType: TYPE.WIND, threshold, allClearMinutes: 30, sites: [site.id] },
+        })
+      ).json().data.id as number;
+    const shown = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/PolicyWarnings/Location/${location.id}`,
+        headers: await as(),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as {
+        policyId: number;
+        thresholdValue: number;
+        lastAlertTime: string | null;
+      }[];
+    };
+    const active = () =>
+      t.db.db
+        .select()
+        .from(policyWarnings)
+        .where(and(eq(policyWarnings.locationId, location.id), isNull(policyWarnings.endedAt)));
+    return { customer, site, owner, location, engine, engineEvents, as, addWind, shown, active };
+  }
+
+  it('deleting the policy in force ends its warning at once, with an all-clear to those it reached; the other policy of its type does not take it over', async () => {
+    const v = await windyVenue();
+    const sibling = await v.addWind(40);
+    const strict = await v.addWind(20);
+    await v.engine.runCycle();
+    const [warning] = await v.active();
+    expect(warning).toMatchObject({ policyId: strict, threshold: 20 });
+    expect(await v.shown()).toMatchObject([{ policyId: strict, thresholdValue: 20, lastAlertTime: null }]);
+
+    // the notifier delivered the warning to someone: 'Last Notified' is that time
+    const sentUtc = new Date(t.clock.now().getTime() + 5_000);
+    await t.db.db.insert(notifications).values({
+      customerId: v.customer.id,
+      userId: v.owner.id,
+      message: 'Wind Speed Policy Warning',
+      sentUtc,
+      eventType: 5,
+      correlationId: warning!.correlationId,
+    });
+    t.bus.publish('warnings-changed', { at: sentUtc, policyWarnings: true, advisories: false });
+    expect((await v.shown())[0]!.lastAlertTime).toBe(sentUtc.toISOString());
+
+    t.events.length = 0;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/policy/${strict}`,
+      headers: await v.as(),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await v.active()).toEqual([]);
+    expect(await v.shown()).toEqual([]);
+    expect(t.events).toMatchObject([
+      { kind: 'policy-all-clear', correlationId: warning!.correlationId, policyId: strict },
+    ]);
+    expect(t.events[0]!.body).toContain('its policy (threshold 20 mph) was deleted');
+
+    // the 40 mph policy now governs: 25 mph does not breach it, so no warning is carried on under its name
+    await v.engine.runCycle();
+    expect(await v.active()).toEqual([]);
+    expect(v.engineEvents.map((e) => e.kind)).toEqual(['policy-warning']);
+    expect(sibling).toBeGreaterThan(0);
+  });
+
+  it('editing the policy in force ends its warning at once, without an all-clear when nobody was notified; the edited policy raises its own', async () => {
+    const v = await windyVenue();
+    const id = await v.addWind(20);
+    await v.engine.runCycle();
+    const [before] = await v.active();
+    expect(before).toMatchObject({ policyId: id, threshold: 20 });
+
+    t.events.length = 0;
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/policy',
+      headers: await v.as(),
+      payload: { id, policyType: TYPE.WIND, threshold: 22, allClearMinutes: 30, sites: [v.site.id] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await v.active()).toEqual([]);
+    expect(await v.shown()).toEqual([]);
+    expect(t.events).toEqual([]);
+
+    await v.engine.runCycle();
+    const [after] = await v.active();
+    expect(after).toMatchObject({ policyId: id, threshold: 22 });
+    expect(after!.correlationId).not.toBe(before!.correlationId);
+    expect(await v.shown()).toMatchObject([{ policyId: id, thresholdValue: 22, lastAlertTime: null }]);
+  });
+
+  it('a stricter policy of the type ends the warning of the one it outranks, and raises its own under its own threshold', async () => {
+    const v = await windyVenue();
+    const loose = await v.addWind(20);
+    await v.engine.runCycle();
+    const [before] = await v.active();
+    expect(before).toMatchObject({ policyId: loose, threshold: 20 });
+
+    const strict = await v.addWind(10);
+    await v.engine.runCycle();
+    const [after] = await v.active();
+    expect(after).toMatchObject({ policyId: strict, threshold: 10 });
+    expect(after!.id).not.toBe(before!.id);
+    expect(await v.shown()).toMatchObject([{ policyId: strict, thresholdValue: 10 }]);
   });
 });

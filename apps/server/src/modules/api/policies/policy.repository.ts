@@ -1,15 +1,15 @@
 // Threshold policies as the Policies page reads and writes them: the only code of this module that touches
 // policies, policy_sites, policy_notification_actions and policy_types (and reads the customers, groups and
 // users a call names).
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import type { Tx } from '../../../platform/alerts.ts';
 import {
   customers,
   policies,
   policyNotificationActions,
   policySites,
   policyTypes,
-  policyWarnings,
   roles,
   sites,
   users,
@@ -190,14 +190,16 @@ export class PolicyRepository {
     });
   }
 
-  /** Replaces a policy's values, group links and messages in one transaction. */
+  /** Replaces a policy's values, group links and messages in one transaction, `first` (ending its warnings) included. */
   async update(
     id: number,
     values: PolicyValues,
     siteIds: number[],
     actions: TNotificationActionInput[],
+    first: (tx: Tx) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await first(tx);
       await tx.update(policies).set(values).where(eq(policies.id, id));
       await tx.delete(policySites).where(eq(policySites.policyId, id));
       if (siteIds.length)
@@ -207,33 +209,10 @@ export class PolicyRepository {
     });
   }
 
-  /**
-   * Deletes a policy. Its warnings go with it (the schema cascades), except an active one another policy of the
-   * same customer and type still governs: that one is handed to the sibling, so the engine carries it on without
-   * starting (and alerting) a new warning.
-   */
-  async delete(id: number): Promise<void> {
+  /** Deletes a policy after `first` (ending its warnings) in one transaction; the schema cascades the rest. */
+  async delete(id: number, first: (tx: Tx) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
-      if (!row) return;
-      const [sibling] = await tx
-        .select({ id: policies.id })
-        .from(policies)
-        .where(
-          and(
-            eq(policies.customerId, row.customerId),
-            eq(policies.policyTypeId, row.policyTypeId),
-            ne(policies.id, id),
-          ),
-        )
-        .orderBy(asc(policies.id))
-        .limit(1);
-      if (sibling) {
-        await tx
-          .update(policyWarnings)
-          .set({ policyId: sibling.id })
-          .where(and(eq(policyWarnings.policyId, id), isNull(policyWarnings.endedAt)));
-      }
+      await first(tx);
       await tx.delete(policies).where(eq(policies.id, id));
     });
   }

@@ -8,8 +8,10 @@ import { principalOf } from '../../shared/principal.ts';
 import { PolicyRepository } from './policy.repository.ts';
 import { PolicyService } from './policy.service.ts';
 
-export const policyRoutes: FastifyPluginAsync<Pick<AppDeps, 'db' | 'bus'>> = async (app, { db, bus }) => {
-  const service = new PolicyService(new PolicyRepository(db.db), bus);
+export const policyRoutes: FastifyPluginAsync<
+  Pick<AppDeps, 'db' | 'bus' | 'clock' | 'enqueueAlert'>
+> = async (app, { db, bus, clock, enqueueAlert }) => {
+  const service = new PolicyService(new PolicyRepository(db.db), bus, clock, enqueueAlert);
 
   register(app, routes.policyTypes, {}, async () => service.types());
   register(app, routes.policyList, {}, async (request) => service.list(principalOf(request)));

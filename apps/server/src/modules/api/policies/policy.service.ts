@@ -1,8 +1,9 @@
 // Policy rules: who may see, add, change and delete a policy (the domain's weather-policy policy: the Policies page
 // for admin roles, add and edit for Admin and Super Admin only, an Assistant Admin only their own group's; spec 02
 // §6), and what a policy may hold (spec 02 §4, §5 'Policy': a type fixed once saved, the threshold within the
-// type's range and rounded to its precision, the type's minimum all-clear, groups of the customer). Every write
-// publishes 'policies-changed' after commit, so the engines apply it at once.
+// type's range and rounded to its precision, the type's minimum all-clear, groups of the customer). Editing or
+// deleting a policy ends its warnings in the same transaction (a warning names the policy and threshold that
+// raised it); every write publishes 'policies-changed' after commit, so the engines apply it at once.
 import type { TPolicy, TPolicyInput, TPolicyType, TPolicyUpdate } from '@allclear/contracts';
 import {
   customerPolicy,
@@ -14,6 +15,9 @@ import {
 } from '@allclear/domain';
 import type { Principal } from '../../../platform/auth.ts';
 import type { Bus } from '../../../platform/bus.ts';
+import type { Clock } from '../../../platform/clock.ts';
+import type { EnqueueAlert } from '../../../platform/alerts.ts';
+import { endWarningsOfPolicy } from '../../../engine/policies/end-policy-warnings.ts';
 import { badRequest, type FieldErrors } from '../../../platform/errors.ts';
 import { authorize, authorizeAction } from '../../shared/authorize.ts';
 import { presentPolicy, scopeOfPolicy } from './policy.presenter.ts';
@@ -29,6 +33,8 @@ export class PolicyService {
   constructor(
     private readonly repo: PolicyRepository,
     private readonly bus: Bus,
+    private readonly clock: Clock,
+    private readonly enqueueAlert: EnqueueAlert,
   ) {}
 
   /** The policy types (reference data every signed-in user reads: the dashboard names policies by them). */
@@ -102,14 +108,18 @@ export class PolicyService {
       throw badRequest(VALIDATION_FAILED, { PolicyType: [POLICY_TYPE_FIXED] });
     const type = (await this.repo.findType(row.policyTypeId))!;
     const { values, siteIds } = await this.checked(input, type, row.customerId);
-    await this.repo.update(row.id, values, siteIds, input.notificationActions);
+    await this.repo.update(row.id, values, siteIds, input.notificationActions, (tx) =>
+      endWarningsOfPolicy(tx, this.enqueueAlert, row.id, 'changed', this.clock.now()),
+    );
     this.changed(row.customerId);
     return this.one(p, row.customerId, row.id);
   }
 
   async delete(p: Principal, id: number): Promise<void> {
     const row = authorize(p, weatherPolicyPolicy, 'delete', await this.repo.findScope(id), 'Policy');
-    await this.repo.delete(row.id);
+    await this.repo.delete(row.id, (tx) =>
+      endWarningsOfPolicy(tx, this.enqueueAlert, row.id, 'deleted', this.clock.now()),
+    );
     this.changed(row.customerId);
   }
 

@@ -12,6 +12,7 @@ const row: ActiveWarningRow = {
   peakAt: new Date('2026-07-01T17:42:00Z'),
   startedAt: new Date('2026-07-01T17:40:00Z'),
   lastAlertAt: new Date('2026-07-01T17:40:00Z'),
+  lastNotifiedAt: null,
   lastUpdateAt: new Date('2026-07-01T17:45:00Z'),
   allClearAt: new Date('2026-07-01T18:00:00Z'),
   shortName: 'WIND',
@@ -44,5 +45,12 @@ describe('presentWarning', () => {
     expect(arlington.allClearTime).toBe('2026-07-01T18:00:00.000Z');
     const honolulu = presentWarning(row, { label: 'Aloha Stadium', latitude: 21.3728, longitude: -157.93 });
     expect(honolulu.message).toContain('(at 8:00 AM HST at the earliest)');
+  });
+
+  it("serves 'Last Notified' only when a notification went out", () => {
+    const place = { label: 'AT&T Stadium', latitude: 32.7473, longitude: -97.0945 };
+    expect(presentWarning(row, place).lastAlertTime).toBeNull();
+    const notified = { ...row, lastNotifiedAt: new Date('2026-07-01T17:40:05Z') };
+    expect(presentWarning(notified, place).lastAlertTime).toBe('2026-07-01T17:40:05.000Z');
   });
 });

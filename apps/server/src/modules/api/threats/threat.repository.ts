@@ -1,7 +1,13 @@
 // Reads of active policy warnings, NWS alerts applied to a location and the customer's policies.
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { nwsAlertApplications, policies, policyTypes, policyWarnings } from '../../../db/schema/index.ts';
+import {
+  notifications,
+  nwsAlertApplications,
+  policies,
+  policyTypes,
+  policyWarnings,
+} from '../../../db/schema/index.ts';
 import { PolicyRepository, type PolicyRow } from '../../../engine/policies/policy.repository.ts';
 
 export interface ActiveWarningRow {
@@ -13,6 +19,8 @@ export interface ActiveWarningRow {
   peakAt: Date;
   startedAt: Date;
   lastAlertAt: Date;
+  /** When a notification of the warning (its alert or a re-alert) last reached someone; null while none has. */
+  lastNotifiedAt: Date | null;
   lastUpdateAt: Date;
   allClearAt: Date | null;
   shortName: string;
@@ -40,6 +48,10 @@ export class ThreatRepository {
         peakAt: policyWarnings.peakAt,
         startedAt: policyWarnings.startedAt,
         lastAlertAt: policyWarnings.lastAlertAt,
+        lastNotifiedAt: sql<Date | null>`(
+          select max(${notifications.sentUtc}) from ${notifications}
+          where ${notifications.correlationId} = ${policyWarnings.correlationId}
+        )`.mapWith(notifications.sentUtc),
         lastUpdateAt: policyWarnings.lastUpdateAt,
         allClearAt: policyWarnings.allClearAt,
         shortName: policyTypes.shortName,

@@ -34,7 +34,7 @@ export function presentWarning(
     precision: w.precision,
     value: w.value,
     startedTime: w.startedAt.toISOString(),
-    lastAlertTime: w.lastAlertAt.toISOString(),
+    lastAlertTime: w.lastNotifiedAt ? w.lastNotifiedAt.toISOString() : null,
     lastUpdateTime: w.lastUpdateAt.toISOString(),
     message: warningMessage(
       {

@@ -92,8 +92,13 @@ function PolicyWarningDetail({
       </Row>
       <Row label="Last Update">{time(warning.lastUpdateTime)}</Row>
       <Row label="Warning Started">{time(warning.startedTime)}</Row>
-      <Row label="Last Notified">{time(warning.lastAlertTime)}</Row>
-      <Row label="Last Notification">{elapsedTimeText(Date.parse(warning.lastAlertTime), now)}</Row>
+      {/* only a notification that went out has a time: none while nobody was told */}
+      {warning.lastAlertTime && (
+        <>
+          <Row label="Last Notified">{time(warning.lastAlertTime)}</Row>
+          <Row label="Last Notification">{elapsedTimeText(Date.parse(warning.lastAlertTime), now)}</Row>
+        </>
+      )}
       <Row label="All Clear">
         {`${warning.allClearMinutes} min`}
         {warning.allClearTime && remaining !== null

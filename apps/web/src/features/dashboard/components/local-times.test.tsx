@@ -56,6 +56,19 @@ describe('dashboard times', { timeout: 30_000 }, () => {
     expect(panel).toHaveTextContent('Warning Started: Jul 15, 8:00 AM HST');
   });
 
+  it("shows no 'Last Notified' for a warning nobody was notified of", async () => {
+    stubApi({
+      'GET /api/PolicyWarnings/Location/1': [policyWarning({ lastAlertTime: null })],
+      'GET /api/Advisory/Detail/1': [],
+      'GET /api/ProactiveForecast/Location/1': [],
+    });
+    renderPanel(<ActiveWarnings locationId={1} label="AT&T Stadium" timeZone="America/Chicago" />);
+    const panel = await screen.findByRole('region', { name: 'Active Warnings for AT&T Stadium' });
+    expect(panel).toHaveTextContent('Warning Started: Jul 15, 1:00 PM CDT');
+    expect(panel).not.toHaveTextContent('Last Notified');
+    expect(panel).not.toHaveTextContent('Last Notification');
+  });
+
   it("lightning strike times read in the location's zone, to the second", async () => {
     stubApi({ 'GET /api/Lightning/Location/1': lightningStatus([600]) });
     renderPanel(<LightningStatus locationId={1} timeZone="America/Chicago" />);

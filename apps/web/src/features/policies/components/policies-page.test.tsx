@@ -49,6 +49,8 @@ const TYPES: TPolicyType[] = [
   type(7, 'WBGT', 'Wet Bulb Globe Temperature', '°F', 1),
   type(9, 'WIND', 'Wind Speed', 'mph', 0),
   type(11, 'AQI', 'Air Quality Index', 'AQI', 0),
+  type(8, 'PRECIP', 'Precipitation', 'in', 2),
+  type(5, 'CHILL', 'Wind Chill', '°F', 0, true),
 ];
 const group = (id: number, name: string): TSite => ({
   id,
@@ -225,7 +227,7 @@ describe('the policy modal', () => {
     const sent = stubFetch(admin, { 'POST /api/policy': (b: unknown) => saved(b) });
     renderPage();
     await openAdd('Wet Bulb Globe Temperature');
-    expect(field('Threshold')).toHaveValue(80);
+    expect(field('Threshold')).toHaveValue(87);
     expect(field('All Clear Minutes')).toHaveValue(60);
     fireEvent.change(field('Threshold'), { target: { value: '88.25' } });
     fireEvent.blur(field('Threshold'));
@@ -267,7 +269,7 @@ describe('the policy modal', () => {
     expect(within(dialog()).queryByRole('switch', { name: 'Notify On All Clear' })).toBeNull();
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Notify Users' }));
     expect(within(dialog()).getByRole('textbox', { name: 'Trigger Message' })).toHaveValue(
-      'Wind Speed is at or above 80 mph.',
+      'Wind Speed is at or above 30 mph.',
     );
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Notify On All Clear' }));
     expect(within(dialog()).getByRole('textbox', { name: 'All Clear Message' })).toHaveValue(
@@ -276,9 +278,37 @@ describe('the policy modal', () => {
     save();
     await waitFor(() => expect(sentTo(sent, 'POST')).toHaveLength(1));
     expect((sentTo(sent, 'POST')[0]!.body as { notificationActions: unknown }).notificationActions).toEqual([
-      { triggerId: null, allClear: false, message: 'Wind Speed is at or above 80 mph.' },
+      { triggerId: null, allClear: false, message: 'Wind Speed is at or above 30 mph.' },
       { triggerId: null, allClear: true, message: 'All clear: Wind Speed is back within the policy.' },
     ]);
+  });
+
+  it.each([
+    ['Lightning Radius 1', 8, 30],
+    ['Precipitation', 0.3, 60],
+    ['Wind Chill', 0, 60],
+  ])(
+    "choosing %s proposes the domain's safe defaults: threshold %d, all-clear %d minutes",
+    async (name, threshold, allClear) => {
+      stubFetch(admin);
+      renderPage();
+      await openAdd(name);
+      expect(field('Threshold')).toHaveValue(threshold);
+      expect(field('All Clear Minutes')).toHaveValue(allClear);
+    },
+  );
+
+  it("refuses a threshold out of the type's physical range on its field, naming the range, and sends nothing", async () => {
+    const sent = stubFetch(admin);
+    renderPage();
+    await openAdd('Wind Chill');
+    fireEvent.change(field('Threshold'), { target: { value: '99999999' } });
+    fireEvent.click(within(dialog()).getByRole('checkbox', { name: 'Athletics' }));
+    save();
+    expect(
+      await within(dialog()).findByText('Threshold must be between -100 and 65 °F.'),
+    ).toBeInTheDocument();
+    expect(sentTo(sent, 'POST')).toEqual([]);
   });
 
   it('shows the AQI note for an air-quality type', async () => {
