@@ -53,8 +53,8 @@ const SETTLE_MIN_AGE_SECONDS = Number(process.env.READS_BENCH_MIN_AGE_SECONDS ??
 const CALL_TARGET = 0.5;
 const HEALTHZ_TARGET = 0.8;
 const P99_TARGET_MS = 50;
-const ADMIN = 'admin@demo.allclear.test';
-const PASSWORD = 'AllClear-demo-1';
+export const ADMIN = 'admin@demo.allclear.test';
+export const PASSWORD = 'AllClear-demo-1';
 const PG_ADMIN_URL = process.env.READS_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Only the calls whose name matches this pattern (READS_BENCH_ONLY, e.g. 'Delay|healthz'); all by default. */
 const ONLY = process.env.READS_BENCH_ONLY ? new RegExp(process.env.READS_BENCH_ONLY, 'i') : undefined;

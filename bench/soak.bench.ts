@@ -31,7 +31,8 @@ import { fileURLToPath } from 'node:url';
 import { ON_DISK_MAX_WAL_MB } from '../apps/server/src/db/client.ts';
 import { RAW_READINGS_RETENTION_DAYS } from '../apps/server/src/engine/observations/readings.ts';
 import { PRODUCT_NODE_FLAGS } from '../scripts/node-flags.mjs';
-import { dashboardCalls, signIn, startProduct } from './reads.bench.ts';
+import { signIn } from '../scripts/sign-in.mjs';
+import { ADMIN, PASSWORD, dashboardCalls, startProduct } from './reads.bench.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PROBE = join(root, 'bench/soak-probe.mjs');
@@ -218,13 +219,13 @@ export async function run(): Promise<boolean> {
   let requests = 0;
   let failures = 0;
   const load = (async () => {
-    let token = await signIn(product.baseUrl);
+    let token = await signIn(product.baseUrl, ADMIN, PASSWORD);
     let signedInAt = Date.now();
     const paths = (await dashboardCalls(product.baseUrl, token)).flatMap((c) => c.paths);
     const gap = (POLL_SECONDS * 1000) / (paths.length * DASHBOARDS);
     while (!stopping) {
       if (Date.now() - signedInAt > SIGN_IN_EVERY_SECONDS * 1000) {
-        token = await signIn(product.baseUrl);
+        token = await signIn(product.baseUrl, ADMIN, PASSWORD);
         signedInAt = Date.now();
       }
       for (let d = 0; d < DASHBOARDS && !stopping; d++)
