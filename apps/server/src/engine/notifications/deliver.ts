@@ -10,6 +10,7 @@ import { DeliveryRepository, type AlertDeliveryRow } from './delivery.repository
 import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
 import type { Composer } from './compose.ts';
+import { priorityOf } from './priority.ts';
 
 export interface DeliverDeps {
   db: DatabaseHandle;
@@ -65,9 +66,16 @@ export async function deliverOne(
     return 'skipped';
   }
   try {
-    // the flood limit is for alerts; a message one person asked for (an invite, a report, a drill's report, a
-    // password notice) is never held behind a storm's alerts to the same address, nor given up because of them
-    if ((channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(event.kind as AlertEventKind)) {
+    // the flood limit protects people and costs from floods, never a person on a field from the message to clear it:
+    // a life-safety message is not held by it (it still counts toward the minute, so information waits behind it);
+    // nor is a message one person asked for (an invite, a report, a drill's report, a password notice) held behind a
+    // storm's alerts to the same address, nor given up because of them
+    const kind = event.kind as AlertEventKind;
+    if (
+      (channel === 'email' || channel === 'sms') &&
+      !DIRECT_KINDS.includes(kind) &&
+      priorityOf({ ...event, kind }) !== 'life-safety'
+    ) {
       await checkRateLimit(deps, deliveries, { ...delivery, channel });
     }
     const drafted: OutgoingMessage = {

@@ -8,6 +8,7 @@ import { DIRECT_KINDS, type DirectRecipient } from '../../platform/alerts.ts';
 import { DeliveryRepository, type HistoryRow, type HistoryUser } from './delivery.repository.ts';
 import type { NotificationSent } from '../../platform/bus.ts';
 import { ANNOUNCE_QUEUE, DELIVERY_QUEUE } from './job-queue.ts';
+import { JOB_PRIORITY, priorityOf } from './priority.ts';
 import { txExecutor } from './job-queue.repository.ts';
 import { RecipientRepository } from './recipient.repository.ts';
 import { personChannels, receivesAlert, type Channel } from './recipient-rules.ts';
@@ -71,8 +72,10 @@ export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
     }
     if (plan.deliveries.length === 0) return;
     const deliveryIds = await events.insertDeliveries(event, plan.deliveries);
+    // a life-safety message is fetched ahead of everything waiting on the queue (pg-boss: priority desc, then age)
+    const priority = JOB_PRIORITY[priorityOf(event)];
     for (const deliveryId of deliveryIds) {
-      await boss.send(DELIVERY_QUEUE, { deliveryId }, { db } as PgBoss.SendOptions);
+      await boss.send(DELIVERY_QUEUE, { deliveryId }, { db, priority } as PgBoss.SendOptions);
     }
   };
 }

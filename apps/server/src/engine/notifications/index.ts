@@ -188,7 +188,10 @@ export function createNotifier(ctx: NotifierContext): Notifier {
                   { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
                   err.message,
                 );
-                await started.send(DELIVERY_QUEUE, job.data, { startAfter: err.retryAfterSeconds });
+                await started.send(DELIVERY_QUEUE, job.data, {
+                  startAfter: err.retryAfterSeconds,
+                  priority: job.priority,
+                });
                 return;
               }
               log.warn(

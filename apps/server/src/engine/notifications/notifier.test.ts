@@ -36,6 +36,7 @@ import { createNotifier, type Notifier } from './index.ts';
 import { signWebhook } from './channels/webhook.ts';
 import { selfSignedCertificate, startHttpFake, startSmtpServer, waitFor } from './test-fakes.ts';
 import { deliverOne, rateLimitTurn, RateLimitedError } from './deliver.ts';
+import { JOB_PRIORITY } from './priority.ts';
 
 let db: DatabaseHandle;
 let notifier: Notifier;
@@ -228,6 +229,41 @@ function lightningEvent(
 }
 
 const enqueue = (event: AlertEvent) => db.db.transaction((tx) => notifier.enqueueAlert(tx, event));
+/** Records events as enqueueAlert would, without deliveries (the tests that call deliverOne write their own). */
+const recordEvents = async (...events: AlertEvent[]) => {
+  for (const event of events)
+    await db.db
+      .insert(alertEvents)
+      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+};
+/** deliverOne's dependencies with senders that record what they were handed, in order. */
+const recordingDeps = (clockAt: string, perMinute: { email: number; sms: number }) => {
+  const sent: string[] = [];
+  const record = async (m: { deliveryId: string }) => void sent.push(m.deliveryId);
+  return {
+    sent,
+    deps: {
+      db,
+      clock: new ManualClock(clockAt),
+      perMinute,
+      senders: { email: record, sms: record } as never,
+    },
+  };
+};
+/** Writes one pending delivery per [event id, channel, address], each to its own recipient key. */
+const recordDeliveries = (name: string, rows: [eventId: string, channel: string, address: string][]) =>
+  db.db
+    .insert(alertDeliveries)
+    .values(
+      rows.map(([eventId, channel, address], i) => ({
+        eventId,
+        customerId,
+        recipientKey: `test:${name}-${i}`,
+        channel,
+        address,
+      })),
+    )
+    .returning();
 const deliveriesOf = (eventId: string) =>
   db.db.select().from(alertDeliveries).where(eq(alertDeliveries.eventId, eventId));
 const settled = (eventId: string) => async () => {
@@ -392,22 +428,12 @@ describe('notifier', () => {
   }, 30_000);
 
   it('rate limits e-mail per address per minute, and lets it through exactly a minute later', async () => {
-    const event = lightningEvent('lightning-delay', randomUUID());
-    await db.db
-      .insert(alertEvents)
-      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
-    const [a, b] = await db.db
-      .insert(alertDeliveries)
-      .values(
-        ['x', 'y'].map((k) => ({
-          eventId: event.id,
-          customerId,
-          recipientKey: `test:${k}`,
-          channel: 'email',
-          address: 'limit@example.test',
-        })),
-      )
-      .returning();
+    const event = lightningEvent('proactive-forecast', randomUUID());
+    await recordEvents(event);
+    const [a, b] = await recordDeliveries('limit', [
+      [event.id, 'email', 'limit@example.test'],
+      [event.id, 'email', 'limit@example.test'],
+    ]);
     const sent: string[] = [];
     const local = new ManualClock('2026-07-01T17:00:00Z');
     const deps = {
@@ -433,42 +459,59 @@ describe('notifier', () => {
     expect(sent).toEqual([a!.id, b!.id]);
   });
 
-  it('never holds a direct message (a report, an invite) behind the alerts that filled the limit', async () => {
-    const alert = lightningEvent('lightning-delay', randomUUID());
-    const report = { ...lightningEvent('lightning-delay', randomUUID()), kind: 'report-ready' as const };
-    for (const event of [alert, report])
-      await db.db
-        .insert(alertEvents)
-        .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
-    const [first, second, direct] = await db.db
-      .insert(alertDeliveries)
-      .values(
-        [alert.id, alert.id, report.id].map((eventId, i) => ({
-          eventId,
-          customerId,
-          recipientKey: `test:direct-${i}`,
-          channel: 'email',
-          address: 'busy@example.test',
-        })),
-      )
-      .returning();
-    const sent: string[] = [];
-    const deps = {
-      db,
-      clock: new ManualClock('2026-07-01T17:00:00Z'),
-      perMinute: { email: 1, sms: 1 },
-      senders: { email: async (m: { deliveryId: string }) => void sent.push(m.deliveryId) } as never,
-    };
-    expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
-    await expect(deliverOne(deps, second!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
-    expect(await deliverOne(deps, direct!.id, 0, false)).toBe('delivered');
-    expect(sent).toEqual([first!.id, direct!.id]);
+  // the flood limit never stands between a person and a message they asked for, nor one that keeps them safe
+  it.each([
+    ['a direct message (a report, an invite)', 'report-ready'],
+    ['a life-safety message (a lightning delay)', 'lightning-delay'],
+  ] as const)(
+    'sends %s to an address over its limit at once, while information to it waits',
+    async (_, kind) => {
+      const forecast = lightningEvent('proactive-forecast', randomUUID());
+      const exempt = lightningEvent(kind, randomUUID());
+      await recordEvents(forecast, exempt);
+      const [first, held, urgent] = await recordDeliveries(`exempt-${kind}`, [
+        [forecast.id, 'email', `full-${kind}@example.test`],
+        [forecast.id, 'email', `full-${kind}@example.test`],
+        [exempt.id, 'email', `full-${kind}@example.test`],
+      ]);
+      const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 1, sms: 1 });
+      expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
+      await expect(deliverOne(deps, held!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
+      expect(await deliverOne(deps, urgent!.id, 0, false)).toBe('delivered');
+      expect(sent).toEqual([first!.id, urgent!.id]);
+    },
+  );
+
+  it('sends a lightning delay by SMS even when the SMS limit allows none', async () => {
+    const delay = lightningEvent('lightning-delay', randomUUID());
+    await recordEvents(delay);
+    const [sms] = await recordDeliveries('no-sms', [[delay.id, 'sms', '+15550009999']]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 1, sms: 0 });
+    expect(await deliverOne(deps, sms!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([sms!.id]);
   });
+
+  it('queues a life-safety delivery ahead of the information waiting on the same channel', async () => {
+    const forecast = lightningEvent('proactive-forecast', randomUUID());
+    const delay = lightningEvent('lightning-delay', randomUUID());
+    await enqueue(forecast);
+    await enqueue(delay);
+    const jobs = await db.query<{ priority: number; delivery: string }>(
+      `select priority, data->>'deliveryId' as delivery from pgboss.job where name = 'notification-delivery'`,
+    );
+    const priorityOfJob = new Map(jobs.map((j) => [j.delivery, j.priority]));
+    const priorities = async (eventId: string) =>
+      new Set((await deliveriesOf(eventId)).map((d) => priorityOfJob.get(d.id)));
+    // pg-boss fetches by priority, then age: the delay's jobs come first though written last
+    expect(await priorities(delay.id)).toEqual(new Set([JOB_PRIORITY['life-safety']]));
+    expect(await priorities(forecast.id)).toEqual(new Set([JOB_PRIORITY.information]));
+    expect(JOB_PRIORITY['life-safety']).toBeGreaterThan(JOB_PRIORITY.information);
+    await waitFor(settled(delay.id), 20_000);
+  }, 30_000);
+
   it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
-    const event = lightningEvent('lightning-delay', randomUUID());
-    await db.db
-      .insert(alertEvents)
-      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+    const event = lightningEvent('proactive-forecast', randomUUID());
+    await recordEvents(event);
     const local = new ManualClock('2026-07-01T18:00:00Z');
     const start = local.now().getTime();
     // a storm's nine e-mails to one person, written a second apart
@@ -546,8 +589,8 @@ describe('notifier', () => {
 
   // last: the held-back messages come back a real minute later, after every other test
   it("logs a storm's messages held back by the rate limit at debug, not info: waiting is no failure", async () => {
-    // eleven alerts in the minute: more than ten e-mails to the owner, more than six SMS to the member
-    for (let i = 0; i < 11; i++) await enqueue(lightningEvent('lightning-delay', randomUUID()));
+    // eleven forecasts in the minute: more than ten e-mails to the owner, more than six SMS to the member
+    for (let i = 0; i < 11; i++) await enqueue(lightningEvent('proactive-forecast', randomUUID()));
     const heldBack = () => logged.filter((l) => l.msg.startsWith('rate limited: more than'));
     await waitFor(async () => heldBack().length > 0, 20_000);
     expect(heldBack()[0]).toMatchObject({ level: pino.levels.values.debug, deliveryId: expect.any(String) });
