@@ -11,6 +11,7 @@ import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
 import type { Composer } from './compose.ts';
 import { priorityOf } from './priority.ts';
+import { ALL_CLEAR_KINDS } from './enqueue.ts';
 
 export interface DeliverDeps {
   db: DatabaseHandle;
@@ -30,11 +31,10 @@ export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'r
 const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped']);
 
 /**
- * Over the per-minute limit of its address: the delivery waits until its turn (`retryAfterSeconds`, rateLimitTurn)
- * and is offered again; waiting is no failed attempt, so a flood of alerts delays a message but never uses up its
- * attempts.
+ * Not to be sent yet: the delivery is offered again in `retryAfterSeconds`; waiting is no failed attempt, so it never
+ * uses up the delivery's attempts.
  */
-export class RateLimitedError extends Error {
+export class HeldBackError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -42,6 +42,15 @@ export class RateLimitedError extends Error {
     super(message);
   }
 }
+
+/**
+ * Over the per-minute limit of its address: the delivery waits until its turn (`retryAfterSeconds`, rateLimitTurn);
+ * a flood of alerts delays a message but never uses up its attempts.
+ */
+export class RateLimitedError extends HeldBackError {}
+
+/** An all-clear whose alert's message to the same person and channel is still to be sent waits this long, s. */
+export const ALL_CLEAR_WAIT_SECONDS = 2;
 
 /**
  * Sends one delivery. `attempt` counts from 0 and `lastAttempt` says no retry follows. Resolves with
@@ -66,17 +75,25 @@ export async function deliverOne(
     return 'skipped';
   }
   try {
+    const kind = event.kind as AlertEventKind;
     // the flood limit protects people and costs from floods, never a person on a field from the message to clear it:
     // a life-safety message is not held by it (it still counts toward the minute, so information waits behind it);
     // nor is a message one person asked for (an invite, a report, a drill's report, a password notice) held behind a
     // storm's alerts to the same address, nor given up because of them
-    const kind = event.kind as AlertEventKind;
     if (
       (channel === 'email' || channel === 'sms') &&
       !DIRECT_KINDS.includes(kind) &&
       priorityOf({ ...event, kind }) !== 'life-safety'
     ) {
       await checkRateLimit(deps, deliveries, { ...delivery, channel });
+    }
+    // 'all clear' before 'lightning delay' would send people back out before they knew to go in. After the rate
+    // limit: an all-clear waiting for its turn behind its warning is offered again once, at that turn
+    if (ALL_CLEAR_KINDS.includes(kind) && (await deliveries.alertsStillToSend(delivery, event)) > 0) {
+      throw new HeldBackError(
+        `all-clear held until its alert's message to ${delivery.address || delivery.recipientKey} is sent`,
+        ALL_CLEAR_WAIT_SECONDS,
+      );
     }
     const drafted: OutgoingMessage = {
       deliveryId: delivery.id,
@@ -108,7 +125,7 @@ export async function deliverOne(
     await deliveries.markDelivered(delivery.id, attempt + 1, clock.now());
     return 'delivered';
   } catch (error) {
-    if (error instanceof RateLimitedError) throw error; // not an attempt: the row stays as it was
+    if (error instanceof HeldBackError) throw error; // not an attempt: the row stays as it was
     const permanent = error instanceof PermanentDeliveryError;
     const dead = permanent || lastAttempt;
     const message = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,7 @@
 // The only code of the notifier that reads and writes alert events, their deliveries and the users' history
 // (the bell). Built on the caller's transaction when there is one: an event, its history rows and its
 // deliveries are written in the transaction that records the engine's decision.
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, notifications, users } from '../../db/schema/index.ts';
 import type { AlertEvent, Tx } from '../contracts.ts';
 
@@ -34,6 +34,19 @@ export interface HistoryRow {
   timeZone: string;
   eventType: number;
   correlationId: string | null;
+}
+
+/** The events of a customer that share an event's correlation id (a delay and its all-clear, a warning and its re-alerts). */
+function ofCorrelation(event: Pick<AlertEvent, 'customerId' | 'correlationId'>) {
+  return and(
+    eq(alertEvents.customerId, event.customerId),
+    eq(alertEvents.correlationId, event.correlationId),
+  );
+}
+
+/** Events that are alerts rather than the all-clears that close them. */
+function alertsNotAllClears() {
+  return sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`;
 }
 
 export class DeliveryRepository {
@@ -116,14 +129,51 @@ export class DeliveryRepository {
       })
       .from(alertDeliveries)
       .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(and(ofCorrelation(event), ne(alertEvents.id, event.id), alertsNotAllClears()));
+  }
+
+  /**
+   * The people (recipient key and channel, as 'key|channel') already sent, or still to be sent, a message of an
+   * earlier lightning delay of the same location and correlation (the same delay: a zone entered after another);
+   * one dead or skipped never reached them and does not count.
+   */
+  async warnedOfDelay(event: AlertEvent): Promise<Set<string>> {
+    if (event.locationId === null) return new Set();
+    const rows = await this.db
+      .selectDistinct({ recipientKey: alertDeliveries.recipientKey, channel: alertDeliveries.channel })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
       .where(
         and(
-          eq(alertEvents.customerId, event.customerId),
-          eq(alertEvents.correlationId, event.correlationId),
+          ofCorrelation(event),
+          eq(alertEvents.locationId, event.locationId),
+          eq(alertEvents.kind, 'lightning-delay'),
           ne(alertEvents.id, event.id),
-          sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`,
+          notInArray(alertDeliveries.status, ['dead', 'skipped']),
         ),
       );
+    return new Set(rows.map((r) => `${r.recipientKey}|${r.channel}`));
+  }
+
+  /**
+   * How many messages of the alerts an all-clear closes (same customer and correlation, all-clears excepted) still
+   * wait to be sent to its recipient on its channel: the all-clear goes after them, never before.
+   */
+  async alertsStillToSend(delivery: AlertDeliveryRow, event: AlertEventRow): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(
+        and(
+          ofCorrelation(event),
+          alertsNotAllClears(),
+          eq(alertDeliveries.recipientKey, delivery.recipientKey),
+          eq(alertDeliveries.channel, delivery.channel),
+          inArray(alertDeliveries.status, ['pending', 'retrying']),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   /** The users whose history lists an event of the customer with this correlation id, each once. */

@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NotificationType } from '@allclear/domain';
 import { createTestDatabase } from '../../db/test-db.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -35,7 +35,13 @@ import type { AlertEvent } from '../contracts.ts';
 import { createNotifier, type Notifier } from './index.ts';
 import { signWebhook } from './channels/webhook.ts';
 import { selfSignedCertificate, startHttpFake, startSmtpServer, waitFor } from './test-fakes.ts';
-import { deliverOne, rateLimitTurn, RateLimitedError } from './deliver.ts';
+import {
+  ALL_CLEAR_WAIT_SECONDS,
+  deliverOne,
+  HeldBackError,
+  rateLimitTurn,
+  RateLimitedError,
+} from './deliver.ts';
 import { JOB_PRIORITY } from './priority.ts';
 
 let db: DatabaseHandle;
@@ -508,6 +514,75 @@ describe('notifier', () => {
     expect(JOB_PRIORITY['life-safety']).toBeGreaterThan(JOB_PRIORITY.information);
     await waitFor(settled(delay.id), 20_000);
   }, 30_000);
+
+  it('sends no one a second message of the same delay (a zone entered after another), unless the first never reached them', async () => {
+    // the earlier tests removed the customer's webhooks: one for this test, which hears of every zone
+    const [hook] = await db.db
+      .insert(webhooks)
+      .values({ customerId, url: `${hooks.url}/ok`, name: 'Zones', secret: SECRET })
+      .returning();
+    const episode = randomUUID();
+    const outer = lightningEvent('lightning-delay', episode, { details: { zone: 3 } });
+    await enqueue(outer);
+    await waitFor(settled(outer.id), 20_000);
+    const channelsOf = async (eventId: string) =>
+      (await deliveriesOf(eventId)).map((d) => `${d.recipientKey.split(':')[0]}:${d.channel}`).sort();
+    const inner = lightningEvent('lightning-delay', episode, { details: { zone: 1 } });
+    await enqueue(inner);
+    // the people heard of this delay already; the customer's webhook hears of each zone
+    expect(await channelsOf(inner.id)).toEqual(['webhook:webhook']);
+    // a message that went dead never reached its person: the next zone's message goes to them
+    await db.db
+      .update(alertDeliveries)
+      .set({ status: 'dead' })
+      .where(and(eq(alertDeliveries.eventId, outer.id), eq(alertDeliveries.address, 'owner@example.test')));
+    const innermost = lightningEvent('lightning-delay', episode, { details: { zone: 0 } });
+    await enqueue(innermost);
+    expect((await deliveriesOf(innermost.id)).map((d) => d.address).sort()).toEqual(
+      [`${hooks.url}/ok`, 'owner@example.test'].sort(),
+    );
+    // another delay at the location (a new correlation) reaches everyone again
+    const next = lightningEvent('lightning-delay', randomUUID());
+    await enqueue(next);
+    expect(await channelsOf(next.id)).toEqual(await channelsOf(outer.id));
+    await waitFor(settled(next.id), 20_000);
+    await waitFor(settled(innermost.id), 20_000);
+    await db.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+  }, 60_000);
+
+  it("never sends an all-clear before its delay's message to the same person and channel", async () => {
+    const episode = randomUUID();
+    const delay = lightningEvent('lightning-delay', episode);
+    const allClear = lightningEvent('lightning-all-clear', episode);
+    await recordEvents(delay, allClear);
+    // recorded one call each: the same recipient key for both
+    const [delayMail] = await recordDeliveries('order', [[delay.id, 'email', 'order@example.test']]);
+    const [allClearMail] = await recordDeliveries('order', [[allClear.id, 'email', 'order@example.test']]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 10, sms: 10 });
+    // the all-clear's job fetched first (the delay's first attempt failed, say): it waits, using no attempt
+    const held = await deliverOne(deps, allClearMail!.id, 0, false).catch((err: unknown) => err);
+    expect(held).toBeInstanceOf(HeldBackError);
+    expect(held).not.toBeInstanceOf(RateLimitedError);
+    expect((held as HeldBackError).retryAfterSeconds).toBe(ALL_CLEAR_WAIT_SECONDS);
+    expect(await deliverOne(deps, delayMail!.id, 1, false)).toBe('delivered');
+    expect(await deliverOne(deps, allClearMail!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([delayMail!.id, allClearMail!.id]);
+  });
+
+  it('sends an all-clear whose delay message went dead: nothing is left to wait for', async () => {
+    const episode = randomUUID();
+    const delay = lightningEvent('lightning-delay', episode);
+    const allClear = lightningEvent('lightning-all-clear', episode);
+    await recordEvents(delay, allClear);
+    await recordDeliveries('dead-delay', [[delay.id, 'email', 'gone@example.test']]);
+    await db.db.update(alertDeliveries).set({ status: 'dead' }).where(eq(alertDeliveries.eventId, delay.id));
+    const [allClearMail] = await recordDeliveries('dead-delay', [
+      [allClear.id, 'email', 'gone@example.test'],
+    ]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 10, sms: 10 });
+    expect(await deliverOne(deps, allClearMail!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([allClearMail!.id]);
+  });
 
   it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
     const event = lightningEvent('proactive-forecast', randomUUID());
