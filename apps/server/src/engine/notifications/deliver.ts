@@ -23,12 +23,20 @@ export interface DeliverDeps {
   off?: Partial<Record<Channel, string>>;
   /** Completes a message just before it is sent (an invite's link, a contact's unsubscribe link), or skips it. */
   compose?: Composer;
+  /** After a life-safety message to an address, the others to it within this window go as one message at its close, ms. */
+  mergeWindowMs?: number;
 }
+
+/** The merge window of life-safety messages to one address (MERGE_WINDOW_MS): short, for it adds to their latency. */
+export const MERGE_WINDOW_MS = 5_000;
 
 export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'rate-limited';
 
-/** Statuses no job changes again: sent, dead-lettered, or skipped because its channel is off. */
-const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped']);
+/**
+ * Statuses no job changes again: sent, dead-lettered, skipped because its channel is off, or merged into another
+ * delivery's message (which sets it delivered or dead with itself).
+ */
+const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped', 'merged']);
 
 /**
  * Not to be sent yet: the delivery is offered again in `retryAfterSeconds`; waiting is no failed attempt, so it never
@@ -80,13 +88,9 @@ export async function deliverOne(
     // a life-safety message is not held by it (it still counts toward the minute, so information waits behind it);
     // nor is a message one person asked for (an invite, a report, a drill's report, a password notice) held behind a
     // storm's alerts to the same address, nor given up because of them
-    if (
-      (channel === 'email' || channel === 'sms') &&
-      !DIRECT_KINDS.includes(kind) &&
-      priorityOf({ ...event, kind }) !== 'life-safety'
-    ) {
-      await checkRateLimit(deps, deliveries, { ...delivery, channel });
-    }
+    const limited = (channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(kind);
+    const lifeSafety = priorityOf({ ...event, kind }) === 'life-safety';
+    if (limited && !lifeSafety) await checkRateLimit(deps, deliveries, { ...delivery, channel });
     // 'all clear' before 'lightning delay' would send people back out before they knew to go in. After the rate
     // limit: an all-clear waiting for its turn behind its warning is offered again once, at that turn
     if (ALL_CLEAR_KINDS.includes(kind) && (await deliveries.alertsStillToSend(delivery, event)) > 0) {
@@ -95,6 +99,10 @@ export async function deliverOne(
         ALL_CLEAR_WAIT_SECONDS,
       );
     }
+    // a flood is tamed by merging, not by delay: the first life-safety message to an address goes at once, those
+    // that follow within the window go together at its close, as one message naming every location
+    const merged = limited && lifeSafety ? await mergeBurst(deps, deliveries, delivery) : [];
+    if (merged === null) return 'skipped'; // taken into another delivery's message as the window closed
     const drafted: OutgoingMessage = {
       deliveryId: delivery.id,
       eventId: event.id,
@@ -105,8 +113,7 @@ export async function deliverOne(
       locationId: event.locationId,
       policyId: event.policyId,
       occurredAt: event.occurredAt,
-      subject: event.subject,
-      body: event.body,
+      ...mergedText({ created: delivery.created, subject: event.subject, body: event.body }, merged),
       details: event.details,
       address: delivery.address,
       recipientKey: delivery.recipientKey,
@@ -133,6 +140,62 @@ export async function deliverOne(
     if (permanent) return 'dead';
     throw error;
   }
+}
+
+/**
+ * A life-safety delivery to an address that was sent one within the merge window: it waits for the window's close
+ * (HeldBackError, status 'merging'), the job offered again then. Offered again (still 'merging'), the window has
+ * closed: it takes every delivery still waiting into its own message and returns them (none: it goes alone); null
+ * when another's message took it first. The close is the job queue's, not a second reading of the clock: a test's
+ * frozen clock would keep the window open for ever.
+ */
+async function mergeBurst(
+  deps: DeliverDeps,
+  deliveries: DeliveryRepository,
+  delivery: AlertDeliveryRow,
+): Promise<MessageText[] | null> {
+  const now = deps.clock.now();
+  if (delivery.status === 'merging') {
+    if (!(await deliveries.takeBackFromMerge(delivery.id, now))) return null;
+    return deliveries.mergeInto(delivery, now);
+  }
+  const windowMs = deps.mergeWindowMs ?? MERGE_WINDOW_MS;
+  const recent = await deliveries.acceptedMessagesSince(
+    delivery.channel,
+    delivery.address,
+    new Date(now.getTime() - windowMs),
+  );
+  const opened = recent
+    .filter((m) => priorityOf({ ...m, kind: m.kind as AlertEventKind }) === 'life-safety')
+    .reduce((latest, m) => Math.max(latest, m.acceptedAt.getTime()), -Infinity);
+  if (opened === -Infinity) return deliveries.mergeInto(delivery, now); // a retry carries what it merged before
+  await deliveries.markMerging(delivery.id, now);
+  throw new HeldBackError(
+    `merged: a life-safety message went to ${delivery.address} within ${windowMs / 1000} s; this one goes with the others at the window's close`,
+    Math.max(1, Math.ceil((opened + windowMs - now.getTime()) / 1000)),
+  );
+}
+
+interface MessageText {
+  created: Date;
+  subject: string;
+  body: string;
+}
+
+/**
+ * One message for a delivery and those merged into it, oldest first: the oldest's subject and how many more
+ * ('Lightning delay at Choctaw Stadium and 3 more'), then every message's text, each naming its location.
+ */
+export function mergedText(
+  own: MessageText,
+  merged: readonly MessageText[],
+): { subject: string; body: string } {
+  if (merged.length === 0) return { subject: own.subject, body: own.body };
+  const all = [own, ...merged].sort((a, b) => a.created.getTime() - b.created.getTime());
+  return {
+    subject: `${all[0]!.subject} and ${merged.length} more`,
+    body: all.map((m) => m.body).join('\n\n'),
+  };
 }
 
 async function checkRateLimit(

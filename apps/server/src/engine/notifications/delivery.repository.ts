@@ -49,6 +49,19 @@ function alertsNotAllClears() {
   return sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`;
 }
 
+/**
+ * The messages the channel accepted for an address after `since`. Merged deliveries went in another's message: one
+ * message, counted once.
+ */
+function acceptedTo(channel: string, address: string, since: Date) {
+  return and(
+    eq(alertDeliveries.channel, channel),
+    eq(alertDeliveries.address, address),
+    gt(alertDeliveries.acceptedAt, since),
+    isNull(alertDeliveries.mergedInto),
+  );
+}
+
 export class DeliveryRepository {
   constructor(private readonly db: Tx) {}
 
@@ -170,7 +183,7 @@ export class DeliveryRepository {
           alertsNotAllClears(),
           eq(alertDeliveries.recipientKey, delivery.recipientKey),
           eq(alertDeliveries.channel, delivery.channel),
-          inArray(alertDeliveries.status, ['pending', 'retrying']),
+          inArray(alertDeliveries.status, ['pending', 'retrying', 'merging', 'merged']),
         ),
       );
     return row?.n ?? 0;
@@ -211,6 +224,11 @@ export class DeliveryRepository {
       .update(alertDeliveries)
       .set({ status: 'delivered', attempts, acceptedAt: now, updated: now, lastError: null })
       .where(eq(alertDeliveries.id, deliveryId));
+    // the deliveries its message carried were delivered with it
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'delivered', acceptedAt: now, updated: now })
+      .where(eq(alertDeliveries.mergedInto, deliveryId));
   }
 
   /** Records a failed attempt: 'retrying' while pg-boss retries, 'dead' (a dead letter) when no retry follows. */
@@ -225,6 +243,12 @@ export class DeliveryRepository {
       .update(alertDeliveries)
       .set({ status, attempts, updated: now, lastError: error })
       .where(eq(alertDeliveries.id, deliveryId));
+    // a dead letter takes the deliveries its message carried with it, so they are listed, never lost quietly
+    if (status === 'dead')
+      await this.db
+        .update(alertDeliveries)
+        .set({ status, updated: now, lastError: error })
+        .where(eq(alertDeliveries.mergedInto, deliveryId));
   }
 
   /** When the channel accepted each message to `address` after `since`, oldest first (the rate limit's minute). */
@@ -232,15 +256,81 @@ export class DeliveryRepository {
     const rows = await this.db
       .select({ at: alertDeliveries.acceptedAt })
       .from(alertDeliveries)
-      .where(
-        and(
-          eq(alertDeliveries.channel, channel),
-          eq(alertDeliveries.address, address),
-          gt(alertDeliveries.acceptedAt, since),
-        ),
-      )
+      .where(acceptedTo(channel, address, since))
       .orderBy(asc(alertDeliveries.acceptedAt));
     return rows.map((r) => r.at!);
+  }
+
+  /** The messages accepted on `channel` to `address` after `since`, with what they said (merged ones excepted). */
+  async acceptedMessagesSince(
+    channel: string,
+    address: string,
+    since: Date,
+  ): Promise<(Pick<AlertEventRow, 'kind' | 'details' | 'policyTypeShortName'> & { acceptedAt: Date })[]> {
+    const rows = await this.db
+      .select({
+        kind: alertEvents.kind,
+        details: alertEvents.details,
+        policyTypeShortName: alertEvents.policyTypeShortName,
+        acceptedAt: alertDeliveries.acceptedAt,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(acceptedTo(channel, address, since));
+    return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt! }));
+  }
+
+  /** Sets a delivery waiting for its address's merge window to close. */
+  async markMerging(deliveryId: string, now: Date): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'merging', updated: now })
+      .where(eq(alertDeliveries.id, deliveryId));
+  }
+
+  /**
+   * Takes a delivery that waited in a merge window back to send it; false when another delivery's message took it
+   * first (its window closed for both at once).
+   */
+  async takeBackFromMerge(deliveryId: string, now: Date): Promise<boolean> {
+    const taken = await this.db
+      .update(alertDeliveries)
+      .set({ status: 'pending', updated: now })
+      .where(and(eq(alertDeliveries.id, deliveryId), eq(alertDeliveries.status, 'merging')))
+      .returning({ id: alertDeliveries.id });
+    return taken.length > 0;
+  }
+
+  /**
+   * Takes every other delivery waiting in the merge window of `into`'s channel and address into its message (status
+   * 'merged'); returns every delivery merged into it so far, with its event's subject and body, oldest first.
+   */
+  async mergeInto(
+    into: Pick<AlertDeliveryRow, 'id' | 'channel' | 'address'>,
+    now: Date,
+  ): Promise<{ id: string; created: Date; subject: string; body: string }[]> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'merged', mergedInto: into.id, updated: now })
+      .where(
+        and(
+          eq(alertDeliveries.channel, into.channel),
+          eq(alertDeliveries.address, into.address),
+          eq(alertDeliveries.status, 'merging'),
+          ne(alertDeliveries.id, into.id),
+        ),
+      );
+    return this.db
+      .select({
+        id: alertDeliveries.id,
+        created: alertDeliveries.created,
+        subject: alertEvents.subject,
+        body: alertEvents.body,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(eq(alertDeliveries.mergedInto, into.id))
+      .orderBy(asc(alertDeliveries.created), asc(alertDeliveries.id));
   }
 
   /**

@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { NotificationType } from '@allclear/domain';
 import { createTestDatabase } from '../../db/test-db.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -43,6 +43,7 @@ import {
   RateLimitedError,
 } from './deliver.ts';
 import { JOB_PRIORITY } from './priority.ts';
+import { PermanentDeliveryError, type OutgoingMessage } from './channels/types.ts';
 
 let db: DatabaseHandle;
 let notifier: Notifier;
@@ -245,9 +246,14 @@ const recordEvents = async (...events: AlertEvent[]) => {
 /** deliverOne's dependencies with senders that record what they were handed, in order. */
 const recordingDeps = (clockAt: string, perMinute: { email: number; sms: number }) => {
   const sent: string[] = [];
-  const record = async (m: { deliveryId: string }) => void sent.push(m.deliveryId);
+  const messages: OutgoingMessage[] = [];
+  const record = async (m: OutgoingMessage) => {
+    sent.push(m.deliveryId);
+    messages.push(m);
+  };
   return {
     sent,
+    messages,
     deps: {
       db,
       clock: new ManualClock(clockAt),
@@ -582,6 +588,94 @@ describe('notifier', () => {
     const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 10, sms: 10 });
     expect(await deliverOne(deps, allClearMail!.id, 0, false)).toBe('delivered');
     expect(sent).toEqual([allClearMail!.id]);
+  });
+
+  it('sends the first of a burst of delays to one address at once, and the rest as one message naming each location when the window closes', async () => {
+    const episode = (place: string) =>
+      lightningEvent('lightning-delay', randomUUID(), {
+        subject: `Lightning delay at ${place}`,
+        body: `Lightning 2 miles from ${place}.`,
+      });
+    const burst = ['Choctaw Stadium', 'Field 2', 'Field 3', 'Field 4'].map(episode);
+    await recordEvents(...burst);
+    const base = Date.parse('2026-07-01T20:00:00Z');
+    const rows = await db.db
+      .insert(alertDeliveries)
+      .values(
+        burst.map((e, i) => ({
+          eventId: e.id,
+          customerId,
+          recipientKey: `test:burst-${i}`,
+          channel: 'email',
+          address: 'burst@example.test',
+          created: new Date(base + i),
+        })),
+      )
+      .returning();
+    const [first, second, third, fourth] = rows;
+    const { sent, messages, deps } = recordingDeps('2026-07-01T20:00:00Z', { email: 1, sms: 1 });
+    expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
+    deps.clock.advance(2_000);
+    // the rest wait for the window's close, 5 s after the first was accepted: no attempt used
+    for (const row of [second, third, fourth]) {
+      const held = await deliverOne(deps, row!.id, 0, false).catch((err: unknown) => err);
+      expect(held).toBeInstanceOf(HeldBackError);
+      expect((held as HeldBackError).retryAfterSeconds).toBe(3);
+    }
+    expect(sent).toEqual([first!.id]);
+    deps.clock.advance(3_000);
+    // the job queue offers them again at the close: whichever comes first carries the others
+    expect(await deliverOne(deps, third!.id, 0, false)).toBe('delivered');
+    expect(await deliverOne(deps, second!.id, 0, false)).toBe('skipped');
+    expect(await deliverOne(deps, fourth!.id, 0, false)).toBe('skipped');
+    expect(messages).toHaveLength(2);
+    expect(messages[1]!.subject).toBe('Lightning delay at Field 2 and 2 more');
+    expect(messages[1]!.body).toBe(
+      'Lightning 2 miles from Field 2.\n\nLightning 2 miles from Field 3.\n\nLightning 2 miles from Field 4.',
+    );
+    const after = await db.db
+      .select()
+      .from(alertDeliveries)
+      .where(
+        inArray(
+          alertDeliveries.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    // every one delivered, when the message that carried it was accepted
+    expect(after.every((r) => r.status === 'delivered' && r.acceptedAt !== null)).toBe(true);
+    expect(
+      after
+        .filter((r) => r.mergedInto === third!.id)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([second!.id, fourth!.id].sort());
+  });
+
+  it('a merged message that goes dead takes the deliveries it carried with it, as dead letters', async () => {
+    const delays = [
+      lightningEvent('lightning-delay', randomUUID()),
+      lightningEvent('lightning-delay', randomUUID()),
+    ];
+    await recordEvents(...delays);
+    const [opener, joiner, carrier] = await recordDeliveries('dead-burst', [
+      [delays[0]!.id, 'email', 'dead-burst@example.test'],
+      [delays[1]!.id, 'email', 'dead-burst@example.test'],
+    ]).then(async (rows) => [
+      ...rows,
+      ...(await recordDeliveries('dead-burst-2', [[delays[1]!.id, 'email', 'dead-burst@example.test']])),
+    ]);
+    const { deps } = recordingDeps('2026-07-01T21:00:00Z', { email: 10, sms: 10 });
+    expect(await deliverOne(deps, opener!.id, 0, false)).toBe('delivered');
+    await expect(deliverOne(deps, joiner!.id, 0, false)).rejects.toBeInstanceOf(HeldBackError);
+    await expect(deliverOne(deps, carrier!.id, 0, false)).rejects.toBeInstanceOf(HeldBackError);
+    const refusing = {
+      ...deps,
+      senders: { email: async () => Promise.reject(new PermanentDeliveryError('550 no such user')) } as never,
+    };
+    expect(await deliverOne(refusing, carrier!.id, 0, false)).toBe('dead');
+    const [joined] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, joiner!.id));
+    expect(joined).toMatchObject({ status: 'dead', lastError: '550 no such user', mergedInto: carrier!.id });
   });
 
   it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
