@@ -89,8 +89,10 @@ export async function deliverOne(
     // nor is a message one person asked for (an invite, a report, a drill's report, a password notice) held behind a
     // storm's alerts to the same address, nor given up because of them
     const limited = (channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(kind);
-    const lifeSafety = priorityOf({ ...event, kind }) === 'life-safety';
-    if (limited && !lifeSafety) await checkRateLimit(deps, deliveries, { ...delivery, channel });
+    const priority = priorityOf({ ...event, kind });
+    const digest = limited && priority === 'information';
+    if (limited && priority !== 'life-safety')
+      await checkRateLimit(deps, deliveries, { ...delivery, channel }, digest);
     // 'all clear' before 'lightning delay' would send people back out before they knew to go in. After the rate
     // limit: an all-clear waiting for its turn behind its warning is offered again once, at that turn
     if (ALL_CLEAR_KINDS.includes(kind) && (await deliveries.alertsStillToSend(delivery, event)) > 0) {
@@ -101,7 +103,13 @@ export async function deliverOne(
     }
     // a flood is tamed by merging, not by delay: the first life-safety message to an address goes at once, those
     // that follow within the window go together at its close, as one message naming every location
-    const merged = limited && lifeSafety ? await mergeBurst(deps, deliveries, delivery) : [];
+    // and information beyond the limit goes as one digest when the first of it gets its turn
+    const merged =
+      limited && priority === 'life-safety'
+        ? await mergeBurst(deps, deliveries, delivery)
+        : digest && (delivery.status === 'waiting' || delivery.status === 'retrying')
+          ? await deliveries.mergeInto(delivery, clock.now(), 'waiting')
+          : [];
     if (merged === null) return 'skipped'; // taken into another delivery's message as the window closed
     const drafted: OutgoingMessage = {
       deliveryId: delivery.id,
@@ -157,7 +165,7 @@ async function mergeBurst(
   const now = deps.clock.now();
   if (delivery.status === 'merging') {
     if (!(await deliveries.takeBackFromMerge(delivery.id, now))) return null;
-    return deliveries.mergeInto(delivery, now);
+    return deliveries.mergeInto(delivery, now, 'merging');
   }
   const windowMs = deps.mergeWindowMs ?? MERGE_WINDOW_MS;
   const recent = await deliveries.acceptedMessagesSince(
@@ -168,8 +176,8 @@ async function mergeBurst(
   const opened = recent
     .filter((m) => priorityOf({ ...m, kind: m.kind as AlertEventKind }) === 'life-safety')
     .reduce((latest, m) => Math.max(latest, m.acceptedAt.getTime()), -Infinity);
-  if (opened === -Infinity) return deliveries.mergeInto(delivery, now); // a retry carries what it merged before
-  await deliveries.markMerging(delivery.id, now);
+  if (opened === -Infinity) return deliveries.mergeInto(delivery, now, 'merging'); // a retry carries what it merged before
+  await deliveries.markHeld(delivery.id, 'merging', now);
   throw new HeldBackError(
     `merged: a life-safety message went to ${delivery.address} within ${windowMs / 1000} s; this one goes with the others at the window's close`,
     Math.max(1, Math.ceil((opened + windowMs - now.getTime()) / 1000)),
@@ -202,6 +210,7 @@ async function checkRateLimit(
   deps: DeliverDeps,
   deliveries: DeliveryRepository,
   delivery: AlertDeliveryRow & { channel: 'email' | 'sms' },
+  digest: boolean,
 ): Promise<void> {
   const { channel, address } = delivery;
   const limit = deps.perMinute[channel];
@@ -214,6 +223,9 @@ async function checkRateLimit(
     limit,
     ahead,
   );
+  // information held back joins the digest the first of it sends at its turn
+  if (digest && delivery.status !== 'waiting')
+    await deliveries.markHeld(delivery.id, 'waiting', deps.clock.now());
   throw new RateLimitedError(
     `rate limited: more than ${limit} ${channel} per minute to ${address}`,
     Math.max(1, Math.ceil((turn - now) / 1000)),

@@ -183,7 +183,7 @@ export class DeliveryRepository {
           alertsNotAllClears(),
           eq(alertDeliveries.recipientKey, delivery.recipientKey),
           eq(alertDeliveries.channel, delivery.channel),
-          inArray(alertDeliveries.status, ['pending', 'retrying', 'merging', 'merged']),
+          inArray(alertDeliveries.status, ['pending', 'retrying', 'waiting', 'merging', 'merged']),
         ),
       );
     return row?.n ?? 0;
@@ -280,11 +280,11 @@ export class DeliveryRepository {
     return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt! }));
   }
 
-  /** Sets a delivery waiting for its address's merge window to close. */
-  async markMerging(deliveryId: string, now: Date): Promise<void> {
+  /** Sets a delivery waiting for its address's merge window to close ('merging') or its rate-limit turn ('waiting'). */
+  async markHeld(deliveryId: string, status: 'merging' | 'waiting', now: Date): Promise<void> {
     await this.db
       .update(alertDeliveries)
-      .set({ status: 'merging', updated: now })
+      .set({ status, updated: now })
       .where(eq(alertDeliveries.id, deliveryId));
   }
 
@@ -302,12 +302,13 @@ export class DeliveryRepository {
   }
 
   /**
-   * Takes every other delivery waiting in the merge window of `into`'s channel and address into its message (status
-   * 'merged'); returns every delivery merged into it so far, with its event's subject and body, oldest first.
+   * Takes every other delivery of `into`'s channel and address in status `from` (a life-safety burst's 'merging', or
+   * information held back by the rate limit, 'waiting') into its message (status 'merged'); returns every delivery merged into it so far, with its event's subject and body, oldest first.
    */
   async mergeInto(
     into: Pick<AlertDeliveryRow, 'id' | 'channel' | 'address'>,
     now: Date,
+    from: 'merging' | 'waiting',
   ): Promise<{ id: string; created: Date; subject: string; body: string }[]> {
     await this.db
       .update(alertDeliveries)
@@ -316,7 +317,7 @@ export class DeliveryRepository {
         and(
           eq(alertDeliveries.channel, into.channel),
           eq(alertDeliveries.address, into.address),
-          eq(alertDeliveries.status, 'merging'),
+          eq(alertDeliveries.status, from),
           ne(alertDeliveries.id, into.id),
         ),
       );
@@ -348,7 +349,7 @@ export class DeliveryRepository {
           eq(alertDeliveries.channel, delivery.channel),
           eq(alertDeliveries.address, delivery.address),
           isNull(alertDeliveries.acceptedAt),
-          inArray(alertDeliveries.status, ['pending', 'retrying']),
+          inArray(alertDeliveries.status, ['pending', 'retrying', 'waiting']),
           or(
             lt(alertDeliveries.created, delivery.created),
             and(eq(alertDeliveries.created, delivery.created), lt(alertDeliveries.id, delivery.id)),

@@ -243,6 +243,17 @@ const recordEvents = async (...events: AlertEvent[]) => {
       .insert(alertEvents)
       .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
 };
+/** The deliveries as they stand now, of the given rows. */
+const deliveriesWithIds = (rows: readonly { id: string }[]) =>
+  db.db
+    .select()
+    .from(alertDeliveries)
+    .where(
+      inArray(
+        alertDeliveries.id,
+        rows.map((r) => r.id),
+      ),
+    );
 /** deliverOne's dependencies with senders that record what they were handed, in order. */
 const recordingDeps = (clockAt: string, perMinute: { email: number; sms: number }) => {
   const sent: string[] = [];
@@ -464,7 +475,7 @@ describe('notifier', () => {
     // its turn is the first slot: a minute after the message that fills the minute, one millisecond away
     expect((limited as RateLimitedError).retryAfterSeconds).toBe(1);
     const [waiting] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, b!.id));
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(waiting).toMatchObject({ status: 'waiting', attempts: 0 });
     local.advance(1);
     expect(await deliverOne(deps, b!.id, 1, false)).toBe('delivered');
     expect(await deliverOne(deps, b!.id, 2, false)).toBe('skipped');
@@ -633,15 +644,7 @@ describe('notifier', () => {
     expect(messages[1]!.body).toBe(
       'Lightning 2 miles from Field 2.\n\nLightning 2 miles from Field 3.\n\nLightning 2 miles from Field 4.',
     );
-    const after = await db.db
-      .select()
-      .from(alertDeliveries)
-      .where(
-        inArray(
-          alertDeliveries.id,
-          rows.map((r) => r.id),
-        ),
-      );
+    const after = await deliveriesWithIds(rows);
     // every one delivered, when the message that carried it was accepted
     expect(after.every((r) => r.status === 'delivered' && r.acceptedAt !== null)).toBe(true);
     expect(
@@ -678,50 +681,58 @@ describe('notifier', () => {
     expect(joined).toMatchObject({ status: 'dead', lastError: '550 no such user', mergedInto: carrier!.id });
   });
 
-  it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
-    const event = lightningEvent('proactive-forecast', randomUUID());
+  /** Nine e-mails of one kind to one person, written a second apart, offered as pg-boss would at three a minute. */
+  async function backlogOf(kind: AlertEvent['kind'], address: string) {
+    const event = lightningEvent(kind, randomUUID());
     await recordEvents(event);
     const local = new ManualClock('2026-07-01T18:00:00Z');
     const start = local.now().getTime();
-    // a storm's nine e-mails to one person, written a second apart
     const rows = await db.db
       .insert(alertDeliveries)
       .values(
         Array.from({ length: 9 }, (_, i) => ({
           eventId: event.id,
           customerId,
-          recipientKey: `test:backlog-${i}`,
+          recipientKey: `test:${address}-${i}`,
           channel: 'email',
-          address: 'backlog@example.test',
+          address,
           created: new Date(start + i * 1000),
         })),
       )
       .returning();
-    const sent: { id: string; at: number }[] = [];
+    const sent: { id: string; at: number; subject: string }[] = [];
     const deps = {
       db,
       clock: local,
       perMinute: { email: 3, sms: 1 },
       senders: {
-        email: async (m: { deliveryId: string }) =>
-          void sent.push({ id: m.deliveryId, at: local.now().getTime() }),
+        email: async (m: OutgoingMessage) =>
+          void sent.push({ id: m.deliveryId, at: local.now().getTime(), subject: m.subject }),
       } as never,
     };
     // the queue as pg-boss keeps it: each delivery offered at its time; a limited one comes back at its turn
     const queue = rows.map((r, i) => ({ id: r.id, at: start + 10_000 + i * 10 }));
     const offers = new Map<string, number>();
+    const outcomes: unknown[] = [];
     while (queue.length > 0) {
-      queue.sort((a, b) => a.at - b.at);
+      queue.sort((x, y) => x.at - y.at);
       const next = queue.shift()!;
       local.set(new Date(Math.max(next.at, local.now().getTime())));
       offers.set(next.id, (offers.get(next.id) ?? 0) + 1);
       const outcome = await deliverOne(deps, next.id, 0, false).catch((err: unknown) => err);
       if (outcome instanceof RateLimitedError)
         queue.push({ id: next.id, at: local.now().getTime() + outcome.retryAfterSeconds * 1000 });
-      else expect(outcome).toBe('delivered');
+      else outcomes.push(outcome);
     }
+    const after = await deliveriesWithIds(rows);
+    return { rows, sent, offers, outcomes, after, start };
+  }
+
+  it('offers a backlog of warnings for one address again each at its turn, once, in the order it was written', async () => {
+    const { rows, sent, offers, outcomes, start } = await backlogOf('nws-alert', 'backlog@example.test');
+    expect(outcomes.every((o) => o === 'delivered')).toBe(true);
     // in the order written, three a minute, each slot taken as it frees (within the second the retry is rounded to)
-    expect(sent.map((s) => s.id)).toEqual(rows.map((r) => r.id));
+    expect(sent.map((m) => m.id)).toEqual(rows.map((r) => r.id));
     const minute = (i: number) => sent[i]!.at - start - 10_000;
     for (let i = 3; i < 9; i++) {
       expect(minute(i) - minute(i - 3)).toBeGreaterThanOrEqual(60_000);
@@ -729,6 +740,17 @@ describe('notifier', () => {
     }
     // the first three at once; every other one held back once and offered again when its turn came
     expect(rows.map((r) => offers.get(r.id))).toEqual([1, 1, 1, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('merges information beyond the limit into one digest, sent when the first of it gets its turn', async () => {
+    const { rows, sent, after, start } = await backlogOf('proactive-forecast', 'digest@example.test');
+    // three at once, then the six held back go as one message at the fourth's turn, a minute after the first
+    expect(sent.map((m) => m.id)).toEqual(rows.slice(0, 4).map((r) => r.id));
+    expect(sent[3]!.subject).toMatch(/ and 5 more$/);
+    expect(sent[3]!.at - sent[0]!.at).toBeGreaterThanOrEqual(60_000);
+    expect(sent[3]!.at - start).toBeLessThanOrEqual(72_000);
+    expect(after.every((r) => r.status === 'delivered')).toBe(true);
+    expect(after.filter((r) => r.mergedInto === rows[3]!.id)).toHaveLength(5);
   });
 
   it('gives a waiting message the slot of the message that keeps the minute full, a minute on for each round ahead', () => {
