@@ -64,6 +64,11 @@ export const alertDeliveries = pgTable(
     updated: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the channel accepted the message (SMTP 250, Twilio 201, push 201, webhook 2xx). */
     acceptedAt: timestamp({ withTimezone: true }),
+    /**
+     * The delivery whose message carried this one (status 'merged', then its outcome): a burst of life-safety
+     * messages to one address goes as one message naming every location.
+     */
+    mergedInto: uuid(),
   },
   (t) => [
     unique('alert_deliveries_dedup_key').on(t.eventId, t.recipientKey, t.channel),

@@ -10,6 +10,8 @@ import { DeliveryRepository, type AlertDeliveryRow } from './delivery.repository
 import type { Channel } from './recipient-rules.ts';
 import { PermanentDeliveryError, type ChannelSender, type OutgoingMessage } from './channels/types.ts';
 import type { Composer } from './compose.ts';
+import { priorityOf } from './priority.ts';
+import { ALL_CLEAR_KINDS } from './enqueue.ts';
 
 export interface DeliverDeps {
   db: DatabaseHandle;
@@ -21,19 +23,26 @@ export interface DeliverDeps {
   off?: Partial<Record<Channel, string>>;
   /** Completes a message just before it is sent (an invite's link, a contact's unsubscribe link), or skips it. */
   compose?: Composer;
+  /** After a life-safety message to an address, the others to it within this window go as one message at its close, ms. */
+  mergeWindowMs?: number;
 }
+
+/** The merge window of life-safety messages to one address (MERGE_WINDOW_MS): short, for it adds to their latency. */
+export const MERGE_WINDOW_MS = 5_000;
 
 export type DeliveryOutcome = 'delivered' | 'skipped' | 'retrying' | 'dead' | 'rate-limited';
 
-/** Statuses no job changes again: sent, dead-lettered, or skipped because its channel is off. */
-const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped']);
+/**
+ * Statuses no job changes again: sent, dead-lettered, skipped because its channel is off, or merged into another
+ * delivery's message (which sets it delivered or dead with itself).
+ */
+const FINAL_STATUSES = new Set(['delivered', 'dead', 'skipped', 'merged']);
 
 /**
- * Over the per-minute limit of its address: the delivery waits until its turn (`retryAfterSeconds`, rateLimitTurn)
- * and is offered again; waiting is no failed attempt, so a flood of alerts delays a message but never uses up its
- * attempts.
+ * Not to be sent yet: the delivery is offered again in `retryAfterSeconds`; waiting is no failed attempt, so it never
+ * uses up the delivery's attempts.
  */
-export class RateLimitedError extends Error {
+export class HeldBackError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
@@ -41,6 +50,15 @@ export class RateLimitedError extends Error {
     super(message);
   }
 }
+
+/**
+ * Over the per-minute limit of its address: the delivery waits until its turn (`retryAfterSeconds`, rateLimitTurn);
+ * a flood of alerts delays a message but never uses up its attempts.
+ */
+export class RateLimitedError extends HeldBackError {}
+
+/** An all-clear whose alert's message to the same person and channel is still to be sent waits this long, s. */
+export const ALL_CLEAR_WAIT_SECONDS = 2;
 
 /**
  * Sends one delivery. `attempt` counts from 0 and `lastAttempt` says no retry follows. Resolves with
@@ -65,11 +83,34 @@ export async function deliverOne(
     return 'skipped';
   }
   try {
-    // the flood limit is for alerts; a message one person asked for (an invite, a report, a drill's report, a
-    // password notice) is never held behind a storm's alerts to the same address, nor given up because of them
-    if ((channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(event.kind as AlertEventKind)) {
-      await checkRateLimit(deps, deliveries, { ...delivery, channel });
+    const kind = event.kind as AlertEventKind;
+    // the flood limit protects people and costs from floods, never a person on a field from the message to clear it:
+    // a life-safety message is not held by it (it still counts toward the minute, so information waits behind it);
+    // nor is a message one person asked for (an invite, a report, a drill's report, a password notice) held behind a
+    // storm's alerts to the same address, nor given up because of them
+    const limited = (channel === 'email' || channel === 'sms') && !DIRECT_KINDS.includes(kind);
+    const priority = priorityOf({ ...event, kind });
+    const digest = limited && priority === 'information';
+    if (limited && priority !== 'life-safety')
+      await checkRateLimit(deps, deliveries, { ...delivery, channel }, digest);
+    // 'all clear' before 'lightning delay' would send people back out before they knew to go in. After the rate
+    // limit: an all-clear waiting for its turn behind its warning is offered again once, at that turn
+    if (ALL_CLEAR_KINDS.includes(kind) && (await deliveries.alertsStillToSend(delivery, event)) > 0) {
+      throw new HeldBackError(
+        `all-clear held until its alert's message to ${delivery.address || delivery.recipientKey} is sent`,
+        ALL_CLEAR_WAIT_SECONDS,
+      );
     }
+    // a flood is tamed by merging, not by delay: the first life-safety message to an address goes at once, those
+    // that follow within the window go together at its close, as one message naming every location
+    // and information beyond the limit goes as one digest when the first of it gets its turn
+    const merged =
+      limited && priority === 'life-safety'
+        ? await mergeBurst(deps, deliveries, delivery)
+        : digest && (delivery.status === 'waiting' || delivery.status === 'retrying')
+          ? await deliveries.mergeInto(delivery, clock.now(), 'waiting')
+          : [];
+    if (merged === null) return 'skipped'; // taken into another delivery's message as the window closed
     const drafted: OutgoingMessage = {
       deliveryId: delivery.id,
       eventId: event.id,
@@ -80,8 +121,7 @@ export async function deliverOne(
       locationId: event.locationId,
       policyId: event.policyId,
       occurredAt: event.occurredAt,
-      subject: event.subject,
-      body: event.body,
+      ...mergedText({ created: delivery.created, subject: event.subject, body: event.body }, merged),
       details: event.details,
       address: delivery.address,
       recipientKey: delivery.recipientKey,
@@ -100,7 +140,7 @@ export async function deliverOne(
     await deliveries.markDelivered(delivery.id, attempt + 1, clock.now());
     return 'delivered';
   } catch (error) {
-    if (error instanceof RateLimitedError) throw error; // not an attempt: the row stays as it was
+    if (error instanceof HeldBackError) throw error; // not an attempt: the row stays as it was
     const permanent = error instanceof PermanentDeliveryError;
     const dead = permanent || lastAttempt;
     const message = error instanceof Error ? error.message : String(error);
@@ -110,10 +150,67 @@ export async function deliverOne(
   }
 }
 
+/**
+ * A life-safety delivery to an address that was sent one within the merge window: it waits for the window's close
+ * (HeldBackError, status 'merging'), the job offered again then. Offered again (still 'merging'), the window has
+ * closed: it takes every delivery still waiting into its own message and returns them (none: it goes alone); null
+ * when another's message took it first. The close is the job queue's, not a second reading of the clock: a test's
+ * frozen clock would keep the window open for ever.
+ */
+async function mergeBurst(
+  deps: DeliverDeps,
+  deliveries: DeliveryRepository,
+  delivery: AlertDeliveryRow,
+): Promise<MessageText[] | null> {
+  const now = deps.clock.now();
+  if (delivery.status === 'merging') {
+    if (!(await deliveries.takeBackFromMerge(delivery.id, now))) return null;
+    return deliveries.mergeInto(delivery, now, 'merging');
+  }
+  const windowMs = deps.mergeWindowMs ?? MERGE_WINDOW_MS;
+  const recent = await deliveries.acceptedMessagesSince(
+    delivery.channel,
+    delivery.address,
+    new Date(now.getTime() - windowMs),
+  );
+  const opened = recent
+    .filter((m) => priorityOf({ ...m, kind: m.kind as AlertEventKind }) === 'life-safety')
+    .reduce((latest, m) => Math.max(latest, m.acceptedAt.getTime()), -Infinity);
+  if (opened === -Infinity) return deliveries.mergeInto(delivery, now, 'merging'); // a retry carries what it merged before
+  await deliveries.markHeld(delivery.id, 'merging', now);
+  throw new HeldBackError(
+    `merged: a life-safety message went to ${delivery.address} within ${windowMs / 1000} s; this one goes with the others at the window's close`,
+    Math.max(1, Math.ceil((opened + windowMs - now.getTime()) / 1000)),
+  );
+}
+
+interface MessageText {
+  created: Date;
+  subject: string;
+  body: string;
+}
+
+/**
+ * One message for a delivery and those merged into it, oldest first: the oldest's subject and how many more
+ * ('Lightning delay at Choctaw Stadium and 3 more'), then every message's text, each naming its location.
+ */
+export function mergedText(
+  own: MessageText,
+  merged: readonly MessageText[],
+): { subject: string; body: string } {
+  if (merged.length === 0) return { subject: own.subject, body: own.body };
+  const all = [own, ...merged].sort((a, b) => a.created.getTime() - b.created.getTime());
+  return {
+    subject: `${all[0]!.subject} and ${merged.length} more`,
+    body: all.map((m) => m.body).join('\n\n'),
+  };
+}
+
 async function checkRateLimit(
   deps: DeliverDeps,
   deliveries: DeliveryRepository,
   delivery: AlertDeliveryRow & { channel: 'email' | 'sms' },
+  digest: boolean,
 ): Promise<void> {
   const { channel, address } = delivery;
   const limit = deps.perMinute[channel];
@@ -126,6 +223,9 @@ async function checkRateLimit(
     limit,
     ahead,
   );
+  // information held back joins the digest the first of it sends at its turn
+  if (digest && delivery.status !== 'waiting')
+    await deliveries.markHeld(delivery.id, 'waiting', deps.clock.now());
   throw new RateLimitedError(
     `rate limited: more than ${limit} ${channel} per minute to ${address}`,
     Math.max(1, Math.ceil((turn - now) / 1000)),

@@ -1,7 +1,7 @@
 // The only code of the notifier that reads and writes alert events, their deliveries and the users' history
 // (the bell). Built on the caller's transaction when there is one: an event, its history rows and its
 // deliveries are written in the transaction that records the engine's decision.
-import { and, asc, count, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import { alertDeliveries, alertEvents, notifications, users } from '../../db/schema/index.ts';
 import type { AlertEvent, Tx } from '../contracts.ts';
 
@@ -34,6 +34,32 @@ export interface HistoryRow {
   timeZone: string;
   eventType: number;
   correlationId: string | null;
+}
+
+/** The events of a customer that share an event's correlation id (a delay and its all-clear, a warning and its re-alerts). */
+function ofCorrelation(event: Pick<AlertEvent, 'customerId' | 'correlationId'>) {
+  return and(
+    eq(alertEvents.customerId, event.customerId),
+    eq(alertEvents.correlationId, event.correlationId),
+  );
+}
+
+/** Events that are alerts rather than the all-clears that close them. */
+function alertsNotAllClears() {
+  return sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`;
+}
+
+/**
+ * The messages the channel accepted for an address after `since`. Merged deliveries went in another's message: one
+ * message, counted once.
+ */
+function acceptedTo(channel: string, address: string, since: Date) {
+  return and(
+    eq(alertDeliveries.channel, channel),
+    eq(alertDeliveries.address, address),
+    gt(alertDeliveries.acceptedAt, since),
+    isNull(alertDeliveries.mergedInto),
+  );
 }
 
 export class DeliveryRepository {
@@ -116,14 +142,51 @@ export class DeliveryRepository {
       })
       .from(alertDeliveries)
       .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(and(ofCorrelation(event), ne(alertEvents.id, event.id), alertsNotAllClears()));
+  }
+
+  /**
+   * The people (recipient key and channel, as 'key|channel') already sent, or still to be sent, a message of an
+   * earlier lightning delay of the same location and correlation (the same delay: a zone entered after another);
+   * one dead or skipped never reached them and does not count.
+   */
+  async warnedOfDelay(event: AlertEvent): Promise<Set<string>> {
+    if (event.locationId === null) return new Set();
+    const rows = await this.db
+      .selectDistinct({ recipientKey: alertDeliveries.recipientKey, channel: alertDeliveries.channel })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
       .where(
         and(
-          eq(alertEvents.customerId, event.customerId),
-          eq(alertEvents.correlationId, event.correlationId),
+          ofCorrelation(event),
+          eq(alertEvents.locationId, event.locationId),
+          eq(alertEvents.kind, 'lightning-delay'),
           ne(alertEvents.id, event.id),
-          sql`${alertEvents.kind} not in ('lightning-all-clear', 'policy-all-clear')`,
+          notInArray(alertDeliveries.status, ['dead', 'skipped']),
         ),
       );
+    return new Set(rows.map((r) => `${r.recipientKey}|${r.channel}`));
+  }
+
+  /**
+   * How many messages of the alerts an all-clear closes (same customer and correlation, all-clears excepted) still
+   * wait to be sent to its recipient on its channel: the all-clear goes after them, never before.
+   */
+  async alertsStillToSend(delivery: AlertDeliveryRow, event: AlertEventRow): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(
+        and(
+          ofCorrelation(event),
+          alertsNotAllClears(),
+          eq(alertDeliveries.recipientKey, delivery.recipientKey),
+          eq(alertDeliveries.channel, delivery.channel),
+          inArray(alertDeliveries.status, ['pending', 'retrying', 'waiting', 'merging', 'merged']),
+        ),
+      );
+    return row?.n ?? 0;
   }
 
   /** The users whose history lists an event of the customer with this correlation id, each once. */
@@ -161,6 +224,11 @@ export class DeliveryRepository {
       .update(alertDeliveries)
       .set({ status: 'delivered', attempts, acceptedAt: now, updated: now, lastError: null })
       .where(eq(alertDeliveries.id, deliveryId));
+    // the deliveries its message carried were delivered with it
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'delivered', acceptedAt: now, updated: now })
+      .where(eq(alertDeliveries.mergedInto, deliveryId));
   }
 
   /** Records a failed attempt: 'retrying' while pg-boss retries, 'dead' (a dead letter) when no retry follows. */
@@ -175,6 +243,12 @@ export class DeliveryRepository {
       .update(alertDeliveries)
       .set({ status, attempts, updated: now, lastError: error })
       .where(eq(alertDeliveries.id, deliveryId));
+    // a dead letter takes the deliveries its message carried with it, so they are listed, never lost quietly
+    if (status === 'dead')
+      await this.db
+        .update(alertDeliveries)
+        .set({ status, updated: now, lastError: error })
+        .where(eq(alertDeliveries.mergedInto, deliveryId));
   }
 
   /** When the channel accepted each message to `address` after `since`, oldest first (the rate limit's minute). */
@@ -182,15 +256,82 @@ export class DeliveryRepository {
     const rows = await this.db
       .select({ at: alertDeliveries.acceptedAt })
       .from(alertDeliveries)
-      .where(
-        and(
-          eq(alertDeliveries.channel, channel),
-          eq(alertDeliveries.address, address),
-          gt(alertDeliveries.acceptedAt, since),
-        ),
-      )
+      .where(acceptedTo(channel, address, since))
       .orderBy(asc(alertDeliveries.acceptedAt));
     return rows.map((r) => r.at!);
+  }
+
+  /** The messages accepted on `channel` to `address` after `since`, with what they said (merged ones excepted). */
+  async acceptedMessagesSince(
+    channel: string,
+    address: string,
+    since: Date,
+  ): Promise<(Pick<AlertEventRow, 'kind' | 'details' | 'policyTypeShortName'> & { acceptedAt: Date })[]> {
+    const rows = await this.db
+      .select({
+        kind: alertEvents.kind,
+        details: alertEvents.details,
+        policyTypeShortName: alertEvents.policyTypeShortName,
+        acceptedAt: alertDeliveries.acceptedAt,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(acceptedTo(channel, address, since));
+    return rows.map((r) => ({ ...r, acceptedAt: r.acceptedAt! }));
+  }
+
+  /** Sets a delivery waiting for its address's merge window to close ('merging') or its rate-limit turn ('waiting'). */
+  async markHeld(deliveryId: string, status: 'merging' | 'waiting', now: Date): Promise<void> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status, updated: now })
+      .where(eq(alertDeliveries.id, deliveryId));
+  }
+
+  /**
+   * Takes a delivery that waited in a merge window back to send it; false when another delivery's message took it
+   * first (its window closed for both at once).
+   */
+  async takeBackFromMerge(deliveryId: string, now: Date): Promise<boolean> {
+    const taken = await this.db
+      .update(alertDeliveries)
+      .set({ status: 'pending', updated: now })
+      .where(and(eq(alertDeliveries.id, deliveryId), eq(alertDeliveries.status, 'merging')))
+      .returning({ id: alertDeliveries.id });
+    return taken.length > 0;
+  }
+
+  /**
+   * Takes every other delivery of `into`'s channel and address in status `from` (a life-safety burst's 'merging', or
+   * information held back by the rate limit, 'waiting') into its message (status 'merged'); returns every delivery merged into it so far, with its event's subject and body, oldest first.
+   */
+  async mergeInto(
+    into: Pick<AlertDeliveryRow, 'id' | 'channel' | 'address'>,
+    now: Date,
+    from: 'merging' | 'waiting',
+  ): Promise<{ id: string; created: Date; subject: string; body: string }[]> {
+    await this.db
+      .update(alertDeliveries)
+      .set({ status: 'merged', mergedInto: into.id, updated: now })
+      .where(
+        and(
+          eq(alertDeliveries.channel, into.channel),
+          eq(alertDeliveries.address, into.address),
+          eq(alertDeliveries.status, from),
+          ne(alertDeliveries.id, into.id),
+        ),
+      );
+    return this.db
+      .select({
+        id: alertDeliveries.id,
+        created: alertDeliveries.created,
+        subject: alertEvents.subject,
+        body: alertEvents.body,
+      })
+      .from(alertDeliveries)
+      .innerJoin(alertEvents, eq(alertEvents.id, alertDeliveries.eventId))
+      .where(eq(alertDeliveries.mergedInto, into.id))
+      .orderBy(asc(alertDeliveries.created), asc(alertDeliveries.id));
   }
 
   /**
@@ -208,7 +349,7 @@ export class DeliveryRepository {
           eq(alertDeliveries.channel, delivery.channel),
           eq(alertDeliveries.address, delivery.address),
           isNull(alertDeliveries.acceptedAt),
-          inArray(alertDeliveries.status, ['pending', 'retrying']),
+          inArray(alertDeliveries.status, ['pending', 'retrying', 'waiting']),
           or(
             lt(alertDeliveries.created, delivery.created),
             and(eq(alertDeliveries.created, delivery.created), lt(alertDeliveries.id, delivery.id)),

@@ -8,6 +8,7 @@ import { DIRECT_KINDS, type DirectRecipient } from '../../platform/alerts.ts';
 import { DeliveryRepository, type HistoryRow, type HistoryUser } from './delivery.repository.ts';
 import type { NotificationSent } from '../../platform/bus.ts';
 import { ANNOUNCE_QUEUE, DELIVERY_QUEUE } from './job-queue.ts';
+import { JOB_PRIORITY, priorityOf } from './priority.ts';
 import { txExecutor } from './job-queue.repository.ts';
 import { RecipientRepository } from './recipient.repository.ts';
 import { personChannels, receivesAlert, type Channel } from './recipient-rules.ts';
@@ -69,12 +70,34 @@ export function createEnqueueAlert(bossOf: () => PgBoss | null): EnqueueAlert {
       const announcement: Announcement = { notifications: rows.map(presentHistoryRow) };
       await boss.send(ANNOUNCE_QUEUE, announcement, { db } as PgBoss.SendOptions);
     }
-    if (plan.deliveries.length === 0) return;
-    const deliveryIds = await events.insertDeliveries(event, plan.deliveries);
+    const deliveries =
+      event.kind === 'lightning-delay' ? await notWarnedYet(events, event, plan) : plan.deliveries;
+    if (deliveries.length === 0) return;
+    const deliveryIds = await events.insertDeliveries(event, deliveries);
+    // a life-safety message is fetched ahead of everything waiting on the queue (pg-boss: priority desc, then age)
+    const priority = JOB_PRIORITY[priorityOf(event)];
     for (const deliveryId of deliveryIds) {
-      await boss.send(DELIVERY_QUEUE, { deliveryId }, { db } as PgBoss.SendOptions);
+      await boss.send(DELIVERY_QUEUE, { deliveryId }, { db, priority } as PgBoss.SendOptions);
     }
   };
+}
+
+/** People who hear a lightning delay: one message of a delay is enough (a zone entered after another). */
+const PERSON_KEY = /^(user|notification-user):/;
+
+/**
+ * A delay's deliveries less those to people already sent a message of the same delay on the same channel. Webhooks
+ * and Singlewire get every decision: they are systems that track each zone, not people reading a second message.
+ */
+async function notWarnedYet(
+  events: DeliveryRepository,
+  event: AlertEvent,
+  plan: Plan,
+): Promise<PlannedDelivery[]> {
+  const warned = await events.warnedOfDelay(event);
+  return plan.deliveries.filter(
+    (d) => !PERSON_KEY.test(d.recipientKey) || !warned.has(`${d.recipientKey}|${d.channel}`),
+  );
 }
 
 /** Recipients and channels of an event (nothing when its location is silenced by flags mask 30). */

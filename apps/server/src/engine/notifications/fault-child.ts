@@ -56,7 +56,9 @@ if (mode === 'enqueue') {
     await db.db.transaction((tx) =>
       notifier.enqueueAlert(tx, {
         id: randomUUID(),
-        kind: 'lightning-delay',
+        // a warning, not a lightning delay: delays to one address within seconds are merged into one message, and
+        // this test counts one message per alert and recipient
+        kind: 'nws-alert',
         notificationType: NotificationType.Lightning,
         customerId: customer.id,
         locationId: location.id,

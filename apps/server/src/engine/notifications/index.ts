@@ -13,7 +13,7 @@ import type { Bus } from '../../platform/bus.ts';
 import { eachOnItsOwnTurn } from '../../platform/turns.ts';
 import type { EngineService, EnqueueAlert } from '../contracts.ts';
 import { createEnqueueAlert, type Announcement } from './enqueue.ts';
-import { deliverOne, RateLimitedError, type DeliverDeps } from './deliver.ts';
+import { deliverOne, HeldBackError, type DeliverDeps } from './deliver.ts';
 import {
   ANNOUNCE_QUEUE,
   DELIVERY_QUEUE,
@@ -181,14 +181,18 @@ export function createNotifier(ctx: NotifierContext): Notifier {
               );
               log.debug({ deliveryId: job.data.deliveryId, outcome }, 'delivery');
             } catch (err) {
-              if (err instanceof RateLimitedError) {
-                // offered again once the address's minute has room; this job ends (no attempt used). At debug: it is
-                // no failure, and one storm holds back dozens of messages (the demo's wrote a hundred lines at start)
+              if (err instanceof HeldBackError) {
+                // offered again once the address's minute has room (or an all-clear's alert has gone); this job ends
+                // (no attempt used). At debug: it is no failure, and one storm holds back dozens of messages (the
+                // demo's wrote a hundred lines at start)
                 log.debug(
                   { deliveryId: job.data.deliveryId, retryAfterSeconds: err.retryAfterSeconds },
                   err.message,
                 );
-                await started.send(DELIVERY_QUEUE, job.data, { startAfter: err.retryAfterSeconds });
+                await started.send(DELIVERY_QUEUE, job.data, {
+                  startAfter: err.retryAfterSeconds,
+                  priority: job.priority,
+                });
                 return;
               }
               log.warn(

@@ -3,7 +3,7 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { NotificationType } from '@allclear/domain';
 import { createTestDatabase } from '../../db/test-db.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
@@ -35,7 +35,15 @@ import type { AlertEvent } from '../contracts.ts';
 import { createNotifier, type Notifier } from './index.ts';
 import { signWebhook } from './channels/webhook.ts';
 import { selfSignedCertificate, startHttpFake, startSmtpServer, waitFor } from './test-fakes.ts';
-import { deliverOne, rateLimitTurn, RateLimitedError } from './deliver.ts';
+import {
+  ALL_CLEAR_WAIT_SECONDS,
+  deliverOne,
+  HeldBackError,
+  rateLimitTurn,
+  RateLimitedError,
+} from './deliver.ts';
+import { JOB_PRIORITY } from './priority.ts';
+import { PermanentDeliveryError, type OutgoingMessage } from './channels/types.ts';
 
 let db: DatabaseHandle;
 let notifier: Notifier;
@@ -228,6 +236,57 @@ function lightningEvent(
 }
 
 const enqueue = (event: AlertEvent) => db.db.transaction((tx) => notifier.enqueueAlert(tx, event));
+/** Records events as enqueueAlert would, without deliveries (the tests that call deliverOne write their own). */
+const recordEvents = async (...events: AlertEvent[]) => {
+  for (const event of events)
+    await db.db
+      .insert(alertEvents)
+      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+};
+/** The deliveries as they stand now, of the given rows. */
+const deliveriesWithIds = (rows: readonly { id: string }[]) =>
+  db.db
+    .select()
+    .from(alertDeliveries)
+    .where(
+      inArray(
+        alertDeliveries.id,
+        rows.map((r) => r.id),
+      ),
+    );
+/** deliverOne's dependencies with senders that record what they were handed, in order. */
+const recordingDeps = (clockAt: string, perMinute: { email: number; sms: number }) => {
+  const sent: string[] = [];
+  const messages: OutgoingMessage[] = [];
+  const record = async (m: OutgoingMessage) => {
+    sent.push(m.deliveryId);
+    messages.push(m);
+  };
+  return {
+    sent,
+    messages,
+    deps: {
+      db,
+      clock: new ManualClock(clockAt),
+      perMinute,
+      senders: { email: record, sms: record } as never,
+    },
+  };
+};
+/** Writes one pending delivery per [event id, channel, address], each to its own recipient key. */
+const recordDeliveries = (name: string, rows: [eventId: string, channel: string, address: string][]) =>
+  db.db
+    .insert(alertDeliveries)
+    .values(
+      rows.map(([eventId, channel, address], i) => ({
+        eventId,
+        customerId,
+        recipientKey: `test:${name}-${i}`,
+        channel,
+        address,
+      })),
+    )
+    .returning();
 const deliveriesOf = (eventId: string) =>
   db.db.select().from(alertDeliveries).where(eq(alertDeliveries.eventId, eventId));
 const settled = (eventId: string) => async () => {
@@ -392,22 +451,12 @@ describe('notifier', () => {
   }, 30_000);
 
   it('rate limits e-mail per address per minute, and lets it through exactly a minute later', async () => {
-    const event = lightningEvent('lightning-delay', randomUUID());
-    await db.db
-      .insert(alertEvents)
-      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
-    const [a, b] = await db.db
-      .insert(alertDeliveries)
-      .values(
-        ['x', 'y'].map((k) => ({
-          eventId: event.id,
-          customerId,
-          recipientKey: `test:${k}`,
-          channel: 'email',
-          address: 'limit@example.test',
-        })),
-      )
-      .returning();
+    const event = lightningEvent('proactive-forecast', randomUUID());
+    await recordEvents(event);
+    const [a, b] = await recordDeliveries('limit', [
+      [event.id, 'email', 'limit@example.test'],
+      [event.id, 'email', 'limit@example.test'],
+    ]);
     const sent: string[] = [];
     const local = new ManualClock('2026-07-01T17:00:00Z');
     const deps = {
@@ -426,90 +475,264 @@ describe('notifier', () => {
     // its turn is the first slot: a minute after the message that fills the minute, one millisecond away
     expect((limited as RateLimitedError).retryAfterSeconds).toBe(1);
     const [waiting] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, b!.id));
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(waiting).toMatchObject({ status: 'waiting', attempts: 0 });
     local.advance(1);
     expect(await deliverOne(deps, b!.id, 1, false)).toBe('delivered');
     expect(await deliverOne(deps, b!.id, 2, false)).toBe('skipped');
     expect(sent).toEqual([a!.id, b!.id]);
   });
 
-  it('never holds a direct message (a report, an invite) behind the alerts that filled the limit', async () => {
-    const alert = lightningEvent('lightning-delay', randomUUID());
-    const report = { ...lightningEvent('lightning-delay', randomUUID()), kind: 'report-ready' as const };
-    for (const event of [alert, report])
-      await db.db
-        .insert(alertEvents)
-        .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
-    const [first, second, direct] = await db.db
+  // the flood limit never stands between a person and a message they asked for, nor one that keeps them safe
+  it.each([
+    ['a direct message (a report, an invite)', 'report-ready'],
+    ['a life-safety message (a lightning delay)', 'lightning-delay'],
+  ] as const)(
+    'sends %s to an address over its limit at once, while information to it waits',
+    async (_, kind) => {
+      const forecast = lightningEvent('proactive-forecast', randomUUID());
+      const exempt = lightningEvent(kind, randomUUID());
+      await recordEvents(forecast, exempt);
+      const [first, held, urgent] = await recordDeliveries(`exempt-${kind}`, [
+        [forecast.id, 'email', `full-${kind}@example.test`],
+        [forecast.id, 'email', `full-${kind}@example.test`],
+        [exempt.id, 'email', `full-${kind}@example.test`],
+      ]);
+      const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 1, sms: 1 });
+      expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
+      await expect(deliverOne(deps, held!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
+      expect(await deliverOne(deps, urgent!.id, 0, false)).toBe('delivered');
+      expect(sent).toEqual([first!.id, urgent!.id]);
+    },
+  );
+
+  it('sends a lightning delay by SMS even when the SMS limit allows none', async () => {
+    const delay = lightningEvent('lightning-delay', randomUUID());
+    await recordEvents(delay);
+    const [sms] = await recordDeliveries('no-sms', [[delay.id, 'sms', '+15550009999']]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 1, sms: 0 });
+    expect(await deliverOne(deps, sms!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([sms!.id]);
+  });
+
+  it('queues a life-safety delivery ahead of the information waiting on the same channel', async () => {
+    const forecast = lightningEvent('proactive-forecast', randomUUID());
+    const delay = lightningEvent('lightning-delay', randomUUID());
+    await enqueue(forecast);
+    await enqueue(delay);
+    const jobs = await db.query<{ priority: number; delivery: string }>(
+      `select priority, data->>'deliveryId' as delivery from pgboss.job where name = 'notification-delivery'`,
+    );
+    const priorityOfJob = new Map(jobs.map((j) => [j.delivery, j.priority]));
+    const priorities = async (eventId: string) =>
+      new Set((await deliveriesOf(eventId)).map((d) => priorityOfJob.get(d.id)));
+    // pg-boss fetches by priority, then age: the delay's jobs come first though written last
+    expect(await priorities(delay.id)).toEqual(new Set([JOB_PRIORITY['life-safety']]));
+    expect(await priorities(forecast.id)).toEqual(new Set([JOB_PRIORITY.information]));
+    expect(JOB_PRIORITY['life-safety']).toBeGreaterThan(JOB_PRIORITY.information);
+    await waitFor(settled(delay.id), 20_000);
+  }, 30_000);
+
+  it('sends no one a second message of the same delay (a zone entered after another), unless the first never reached them', async () => {
+    // the earlier tests removed the customer's webhooks: one for this test, which hears of every zone
+    const [hook] = await db.db
+      .insert(webhooks)
+      .values({ customerId, url: `${hooks.url}/ok`, name: 'Zones', secret: SECRET })
+      .returning();
+    const episode = randomUUID();
+    const outer = lightningEvent('lightning-delay', episode, { details: { zone: 3 } });
+    await enqueue(outer);
+    await waitFor(settled(outer.id), 20_000);
+    const channelsOf = async (eventId: string) =>
+      (await deliveriesOf(eventId)).map((d) => `${d.recipientKey.split(':')[0]}:${d.channel}`).sort();
+    const inner = lightningEvent('lightning-delay', episode, { details: { zone: 1 } });
+    await enqueue(inner);
+    // the people heard of this delay already; the customer's webhook hears of each zone
+    expect(await channelsOf(inner.id)).toEqual(['webhook:webhook']);
+    // a message that went dead never reached its person: the next zone's message goes to them
+    await db.db
+      .update(alertDeliveries)
+      .set({ status: 'dead' })
+      .where(and(eq(alertDeliveries.eventId, outer.id), eq(alertDeliveries.address, 'owner@example.test')));
+    const innermost = lightningEvent('lightning-delay', episode, { details: { zone: 0 } });
+    await enqueue(innermost);
+    expect((await deliveriesOf(innermost.id)).map((d) => d.address).sort()).toEqual(
+      [`${hooks.url}/ok`, 'owner@example.test'].sort(),
+    );
+    // another delay at the location (a new correlation) reaches everyone again
+    const next = lightningEvent('lightning-delay', randomUUID());
+    await enqueue(next);
+    expect(await channelsOf(next.id)).toEqual(await channelsOf(outer.id));
+    await waitFor(settled(next.id), 20_000);
+    await waitFor(settled(innermost.id), 20_000);
+    await db.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+  }, 60_000);
+
+  it("never sends an all-clear before its delay's message to the same person and channel", async () => {
+    const episode = randomUUID();
+    const delay = lightningEvent('lightning-delay', episode);
+    const allClear = lightningEvent('lightning-all-clear', episode);
+    await recordEvents(delay, allClear);
+    // recorded one call each: the same recipient key for both
+    const [delayMail] = await recordDeliveries('order', [[delay.id, 'email', 'order@example.test']]);
+    const [allClearMail] = await recordDeliveries('order', [[allClear.id, 'email', 'order@example.test']]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 10, sms: 10 });
+    // the all-clear's job fetched first (the delay's first attempt failed, say): it waits, using no attempt
+    const held = await deliverOne(deps, allClearMail!.id, 0, false).catch((err: unknown) => err);
+    expect(held).toBeInstanceOf(HeldBackError);
+    expect(held).not.toBeInstanceOf(RateLimitedError);
+    expect((held as HeldBackError).retryAfterSeconds).toBe(ALL_CLEAR_WAIT_SECONDS);
+    expect(await deliverOne(deps, delayMail!.id, 1, false)).toBe('delivered');
+    expect(await deliverOne(deps, allClearMail!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([delayMail!.id, allClearMail!.id]);
+  });
+
+  it('sends an all-clear whose delay message went dead: nothing is left to wait for', async () => {
+    const episode = randomUUID();
+    const delay = lightningEvent('lightning-delay', episode);
+    const allClear = lightningEvent('lightning-all-clear', episode);
+    await recordEvents(delay, allClear);
+    await recordDeliveries('dead-delay', [[delay.id, 'email', 'gone@example.test']]);
+    await db.db.update(alertDeliveries).set({ status: 'dead' }).where(eq(alertDeliveries.eventId, delay.id));
+    const [allClearMail] = await recordDeliveries('dead-delay', [
+      [allClear.id, 'email', 'gone@example.test'],
+    ]);
+    const { sent, deps } = recordingDeps('2026-07-01T19:00:00Z', { email: 10, sms: 10 });
+    expect(await deliverOne(deps, allClearMail!.id, 0, false)).toBe('delivered');
+    expect(sent).toEqual([allClearMail!.id]);
+  });
+
+  it('sends the first of a burst of delays to one address at once, and the rest as one message naming each location when the window closes', async () => {
+    const episode = (place: string) =>
+      lightningEvent('lightning-delay', randomUUID(), {
+        subject: `Lightning delay at ${place}`,
+        body: `Lightning 2 miles from ${place}.`,
+      });
+    const burst = ['Choctaw Stadium', 'Field 2', 'Field 3', 'Field 4'].map(episode);
+    await recordEvents(...burst);
+    const base = Date.parse('2026-07-01T20:00:00Z');
+    const rows = await db.db
       .insert(alertDeliveries)
       .values(
-        [alert.id, alert.id, report.id].map((eventId, i) => ({
-          eventId,
+        burst.map((e, i) => ({
+          eventId: e.id,
           customerId,
-          recipientKey: `test:direct-${i}`,
+          recipientKey: `test:burst-${i}`,
           channel: 'email',
-          address: 'busy@example.test',
+          address: 'burst@example.test',
+          created: new Date(base + i),
         })),
       )
       .returning();
-    const sent: string[] = [];
-    const deps = {
-      db,
-      clock: new ManualClock('2026-07-01T17:00:00Z'),
-      perMinute: { email: 1, sms: 1 },
-      senders: { email: async (m: { deliveryId: string }) => void sent.push(m.deliveryId) } as never,
-    };
+    const [first, second, third, fourth] = rows;
+    const { sent, messages, deps } = recordingDeps('2026-07-01T20:00:00Z', { email: 1, sms: 1 });
     expect(await deliverOne(deps, first!.id, 0, false)).toBe('delivered');
-    await expect(deliverOne(deps, second!.id, 0, false)).rejects.toBeInstanceOf(RateLimitedError);
-    expect(await deliverOne(deps, direct!.id, 0, false)).toBe('delivered');
-    expect(sent).toEqual([first!.id, direct!.id]);
+    deps.clock.advance(2_000);
+    // the rest wait for the window's close, 5 s after the first was accepted: no attempt used
+    for (const row of [second, third, fourth]) {
+      const held = await deliverOne(deps, row!.id, 0, false).catch((err: unknown) => err);
+      expect(held).toBeInstanceOf(HeldBackError);
+      expect((held as HeldBackError).retryAfterSeconds).toBe(3);
+    }
+    expect(sent).toEqual([first!.id]);
+    deps.clock.advance(3_000);
+    // the job queue offers them again at the close: whichever comes first carries the others
+    expect(await deliverOne(deps, third!.id, 0, false)).toBe('delivered');
+    expect(await deliverOne(deps, second!.id, 0, false)).toBe('skipped');
+    expect(await deliverOne(deps, fourth!.id, 0, false)).toBe('skipped');
+    expect(messages).toHaveLength(2);
+    expect(messages[1]!.subject).toBe('Lightning delay at Field 2 and 2 more');
+    expect(messages[1]!.body).toBe(
+      'Lightning 2 miles from Field 2.\n\nLightning 2 miles from Field 3.\n\nLightning 2 miles from Field 4.',
+    );
+    const after = await deliveriesWithIds(rows);
+    // every one delivered, when the message that carried it was accepted
+    expect(after.every((r) => r.status === 'delivered' && r.acceptedAt !== null)).toBe(true);
+    expect(
+      after
+        .filter((r) => r.mergedInto === third!.id)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([second!.id, fourth!.id].sort());
   });
-  it('offers a backlog for one address again each at its turn, once, in the order it was written', async () => {
-    const event = lightningEvent('lightning-delay', randomUUID());
-    await db.db
-      .insert(alertEvents)
-      .values({ ...event, sirenId: null, policyId: null, policyTypeShortName: null });
+
+  it('a merged message that goes dead takes the deliveries it carried with it, as dead letters', async () => {
+    const delays = [
+      lightningEvent('lightning-delay', randomUUID()),
+      lightningEvent('lightning-delay', randomUUID()),
+    ];
+    await recordEvents(...delays);
+    const [opener, joiner, carrier] = await recordDeliveries('dead-burst', [
+      [delays[0]!.id, 'email', 'dead-burst@example.test'],
+      [delays[1]!.id, 'email', 'dead-burst@example.test'],
+    ]).then(async (rows) => [
+      ...rows,
+      ...(await recordDeliveries('dead-burst-2', [[delays[1]!.id, 'email', 'dead-burst@example.test']])),
+    ]);
+    const { deps } = recordingDeps('2026-07-01T21:00:00Z', { email: 10, sms: 10 });
+    expect(await deliverOne(deps, opener!.id, 0, false)).toBe('delivered');
+    await expect(deliverOne(deps, joiner!.id, 0, false)).rejects.toBeInstanceOf(HeldBackError);
+    await expect(deliverOne(deps, carrier!.id, 0, false)).rejects.toBeInstanceOf(HeldBackError);
+    const refusing = {
+      ...deps,
+      senders: { email: async () => Promise.reject(new PermanentDeliveryError('550 no such user')) } as never,
+    };
+    expect(await deliverOne(refusing, carrier!.id, 0, false)).toBe('dead');
+    const [joined] = await db.db.select().from(alertDeliveries).where(eq(alertDeliveries.id, joiner!.id));
+    expect(joined).toMatchObject({ status: 'dead', lastError: '550 no such user', mergedInto: carrier!.id });
+  });
+
+  /** Nine e-mails of one kind to one person, written a second apart, offered as pg-boss would at three a minute. */
+  async function backlogOf(kind: AlertEvent['kind'], address: string) {
+    const event = lightningEvent(kind, randomUUID());
+    await recordEvents(event);
     const local = new ManualClock('2026-07-01T18:00:00Z');
     const start = local.now().getTime();
-    // a storm's nine e-mails to one person, written a second apart
     const rows = await db.db
       .insert(alertDeliveries)
       .values(
         Array.from({ length: 9 }, (_, i) => ({
           eventId: event.id,
           customerId,
-          recipientKey: `test:backlog-${i}`,
+          recipientKey: `test:${address}-${i}`,
           channel: 'email',
-          address: 'backlog@example.test',
+          address,
           created: new Date(start + i * 1000),
         })),
       )
       .returning();
-    const sent: { id: string; at: number }[] = [];
+    const sent: { id: string; at: number; subject: string }[] = [];
     const deps = {
       db,
       clock: local,
       perMinute: { email: 3, sms: 1 },
       senders: {
-        email: async (m: { deliveryId: string }) =>
-          void sent.push({ id: m.deliveryId, at: local.now().getTime() }),
+        email: async (m: OutgoingMessage) =>
+          void sent.push({ id: m.deliveryId, at: local.now().getTime(), subject: m.subject }),
       } as never,
     };
     // the queue as pg-boss keeps it: each delivery offered at its time; a limited one comes back at its turn
     const queue = rows.map((r, i) => ({ id: r.id, at: start + 10_000 + i * 10 }));
     const offers = new Map<string, number>();
+    const outcomes: unknown[] = [];
     while (queue.length > 0) {
-      queue.sort((a, b) => a.at - b.at);
+      queue.sort((x, y) => x.at - y.at);
       const next = queue.shift()!;
       local.set(new Date(Math.max(next.at, local.now().getTime())));
       offers.set(next.id, (offers.get(next.id) ?? 0) + 1);
       const outcome = await deliverOne(deps, next.id, 0, false).catch((err: unknown) => err);
       if (outcome instanceof RateLimitedError)
         queue.push({ id: next.id, at: local.now().getTime() + outcome.retryAfterSeconds * 1000 });
-      else expect(outcome).toBe('delivered');
+      else outcomes.push(outcome);
     }
+    const after = await deliveriesWithIds(rows);
+    return { rows, sent, offers, outcomes, after, start };
+  }
+
+  it('offers a backlog of warnings for one address again each at its turn, once, in the order it was written', async () => {
+    const { rows, sent, offers, outcomes, start } = await backlogOf('nws-alert', 'backlog@example.test');
+    expect(outcomes.every((o) => o === 'delivered')).toBe(true);
     // in the order written, three a minute, each slot taken as it frees (within the second the retry is rounded to)
-    expect(sent.map((s) => s.id)).toEqual(rows.map((r) => r.id));
+    expect(sent.map((m) => m.id)).toEqual(rows.map((r) => r.id));
     const minute = (i: number) => sent[i]!.at - start - 10_000;
     for (let i = 3; i < 9; i++) {
       expect(minute(i) - minute(i - 3)).toBeGreaterThanOrEqual(60_000);
@@ -517,6 +740,17 @@ describe('notifier', () => {
     }
     // the first three at once; every other one held back once and offered again when its turn came
     expect(rows.map((r) => offers.get(r.id))).toEqual([1, 1, 1, 2, 2, 2, 2, 2, 2]);
+  });
+
+  it('merges information beyond the limit into one digest, sent when the first of it gets its turn', async () => {
+    const { rows, sent, after, start } = await backlogOf('proactive-forecast', 'digest@example.test');
+    // three at once, then the six held back go as one message at the fourth's turn, a minute after the first
+    expect(sent.map((m) => m.id)).toEqual(rows.slice(0, 4).map((r) => r.id));
+    expect(sent[3]!.subject).toMatch(/ and 5 more$/);
+    expect(sent[3]!.at - sent[0]!.at).toBeGreaterThanOrEqual(60_000);
+    expect(sent[3]!.at - start).toBeLessThanOrEqual(72_000);
+    expect(after.every((r) => r.status === 'delivered')).toBe(true);
+    expect(after.filter((r) => r.mergedInto === rows[3]!.id)).toHaveLength(5);
   });
 
   it('gives a waiting message the slot of the message that keeps the minute full, a minute on for each round ahead', () => {
@@ -546,8 +780,8 @@ describe('notifier', () => {
 
   // last: the held-back messages come back a real minute later, after every other test
   it("logs a storm's messages held back by the rate limit at debug, not info: waiting is no failure", async () => {
-    // eleven alerts in the minute: more than ten e-mails to the owner, more than six SMS to the member
-    for (let i = 0; i < 11; i++) await enqueue(lightningEvent('lightning-delay', randomUUID()));
+    // eleven forecasts in the minute: more than ten e-mails to the owner, more than six SMS to the member
+    for (let i = 0; i < 11; i++) await enqueue(lightningEvent('proactive-forecast', randomUUID()));
     const heldBack = () => logged.filter((l) => l.msg.startsWith('rate limited: more than'));
     await waitFor(async () => heldBack().length > 0, 20_000);
     expect(heldBack()[0]).toMatchObject({ level: pino.levels.values.debug, deliveryId: expect.any(String) });
