@@ -198,8 +198,8 @@ describe('exports', () => {
       // the dialog closes once the file is saved
       await dialog.waitFor({ state: 'hidden' });
       const disposition = (await (await answered).allHeaders())['content-disposition'] ?? '';
-      // named after the station, whose characters a file name cannot carry (the '&' of 'AT&T') become spaces
-      const fileName = `${stationName.replace(/[^\p{L}\p{N} ._-]+/gu, ' ')} Daily ${dayText(-7)} to ${dayText(-1)}.csv`;
+      // named after the station as it is written: the '&' of 'AT&T' stays (only what no file system takes is dropped)
+      const fileName = `${stationName} Daily ${dayText(-7)} to ${dayText(-1)}.csv`;
       expect(decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!)).toBe(fileName);
       expect(download.suggestedFilename()).toBe(fileName);
       const lines = readFileSync((await download.path())!, 'utf8')
