@@ -14,12 +14,4 @@ export const GROUPS_LOADING = 'Loading user groups';
 export const GROUPS_FAILED = 'Problem retrieving user groups';
 export const NO_GROUPS = 'No user groups yet';
 /** Weekday names, day 0 Sunday to 6 Saturday (spec 02 §3 'Alert time entry'). */
-export const DAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export { WEEKDAY_NAMES as DAY_NAMES } from '@allclear/domain';

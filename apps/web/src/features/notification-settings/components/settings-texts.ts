@@ -40,12 +40,4 @@ export const ALERT_MODE_NOTE =
 export const SAVE = 'Save';
 export const SETTINGS_FAILED = 'Problem retrieving your notification settings';
 export const SAVE_FAILED = 'Error saving notification settings';
-export const DAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
+export { WEEKDAY_NAMES as DAY_NAMES } from '@allclear/domain';
