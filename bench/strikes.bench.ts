@@ -4,7 +4,7 @@
 // PostGIS ST_DWithin query on the same locations in the same run; then strike-to-enqueued-notification
 // latency through the lightning engine on an in-memory PGlite with a recording enqueueAlert
 // (target: p99 < 100 ms at 1,000 strikes/s, both in the sustained state and at the onset of 150 storms at once);
-// then a database outage (issue 21): strikes at the peak rate taken through the ingest journal (on disk, synced
+// then a database outage (no strike may be lost while the database is away): strikes at the peak rate taken through the ingest journal (on disk, synced
 // per batch) while a PostgreSQL cluster of the phase's own is stopped with `pg_ctl stop -m fast` for 5 minutes and
 // started again (without PostgreSQL's server binaries, a handle refusing every call as long, said in the output):
 // every strike journalled and stored (target: none lost), the replay rate (target: at least 10x the peak rate),

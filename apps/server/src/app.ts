@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   );
   // readiness is the database's (503 while it does not answer); 'degraded' while alerts are held back (the
   // database away, or the strikes that waited being applied), with what waits in the ingest journals and
-  // what was dropped (issue 21); each notification channel's state (configured, outbox, off) beside it, and the
+  // what was dropped (no strike is lost while the database is away); each notification channel's state (configured, outbox, off) beside it, and the
   // process's unhandled rejections (a fault of ours, counted rather than ending the process)
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
     const channels = config.notify.channels;

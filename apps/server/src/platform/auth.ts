@@ -319,7 +319,7 @@ export function createAuthenticateHook(verifier: CachedVerifier) {
         done();
       },
       // a database away while the token's key or account is read: 503 from the error handler, never a 401 that
-      // would sign the user out (issue 21)
+      // would sign the user out, though only the database is away
       (err: unknown) => (isLostDatabase(err) ? done(err as Error) : void refuseInvalid(request, reply, err)),
     );
   };

@@ -131,7 +131,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (raised: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-      // a database that went away under the request is an outage the caller waits out, not a fault (issue 21)
+      // a database that went away under the request is an outage the caller waits out, not a fault
       const err = isLostDatabase(raised) ? databaseUnavailable() : raised;
       if (err instanceof AppError) {
         // a 503 is the product refusing to take more for now (a full journal), said to the caller: not an error here

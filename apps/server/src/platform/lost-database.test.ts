@@ -1,4 +1,4 @@
-// Which errors say the database went away (the product waits those out, issue 21), and what the process does with
+// Which errors say the database went away (the product waits those out, never ends on them), and what the process does with
 // a rejection or an exception nobody caught.
 import { describe, expect, it } from 'vitest';
 import { createProcessFaults, isLostDatabase } from './lost-database.ts';
